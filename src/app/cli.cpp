@@ -1,0 +1,54 @@
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/commands.hpp"
+#include "bdd/session.hpp"
+#include "board/errors.hpp"
+
+namespace rushhour::app {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: rushhour <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  classify   classify every configuration of a board by its index\n"
+    "  explode    the BDD size table of the naive coordinate encoding\n"
+    "  query      ask a finished or partial run about boards, indices and counts\n"
+    "\n"
+    "`rushhour <command> --help` lists a command's options; `rushhour --version`.";
+
+}  // namespace
+
+int run(int argc, const char* const* argv) {
+  const std::vector<std::string> all(argv + 1, argv + argc);
+  try {
+    if (all.empty()) {
+      std::cerr << kUsage << "\n";
+      return 2;
+    }
+    const std::string& command = all[0];
+    const std::vector<std::string> args(all.begin() + 1, all.end());
+    if (command == "--help" || command == "-h" || command == "help") {
+      std::cout << kUsage << "\n";
+      return 0;
+    }
+    if (command == "--version") {
+      std::cout << "rushhour " << RUSHHOUR_VERSION << " (" << BddSession::buddy_version() << ")\n";
+      return 0;
+    }
+    if (command == "classify") return run_classify(args);
+    if (command == "explode") return run_explode(args);
+    if (command == "query") return run_query(args);
+    throw InputError("unknown command '" + command + "' (expected classify, explode or query)");
+  } catch (const InputError& e) {
+    std::cerr << "rushhour: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "rushhour: error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace rushhour::app

@@ -1,0 +1,23 @@
+#pragma once
+// Shared option handling for the subcommands: Boost.Program_options on the command line plus
+// an optional INI config file (--config FILE); the command line wins over the file.
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rushhour::app {
+
+namespace po = boost::program_options;
+
+// Parses `args` against `options` (to which --help and --config are added). Returns nullopt
+// after printing help to stdout when --help was given. Throws InputError on unknown options,
+// malformed values, or an unreadable or malformed config file.
+std::optional<po::variables_map> parse_options(const std::string& usage,
+                                               po::options_description options,
+                                               const std::vector<std::string>& args);
+
+// Parses "4,5,6" into {4,5,6} and "2-9" into {2,...,9} (also "2-4,7"). Throws InputError.
+std::vector<int> parse_int_list(const std::string& text, const std::string& option_name);
+
+}  // namespace rushhour::app

@@ -1,0 +1,59 @@
+#include "board/lines.hpp"
+
+#include <algorithm>
+
+namespace rushhour {
+namespace {
+
+void enumerate(int length, int from, LineArrangement& partial, std::vector<LineArrangement>& out) {
+  if (from >= length) {
+    out.push_back(partial);
+    return;
+  }
+  enumerate(length, from + 1, partial, out);  // cell `from` stays empty
+  for (int len : {2, 3}) {
+    if (from + len > length) continue;
+    partial.segments.push_back({from, len});
+    const std::uint32_t bits = ((1u << len) - 1) << from;
+    partial.occupied |= bits;
+    (len == 2 ? partial.cars : partial.trucks) += 1;
+    enumerate(length, from + len, partial, out);
+    (len == 2 ? partial.cars : partial.trucks) -= 1;
+    partial.occupied &= ~bits;
+    partial.segments.pop_back();
+  }
+}
+
+}  // namespace
+
+LineTable::LineTable(int length) : length_(length) {
+  LineArrangement empty;
+  enumerate(length, 0, empty, arrangements_);
+  moves_.resize(arrangements_.size());
+  for (std::size_t a = 0; a < arrangements_.size(); ++a) {
+    const LineArrangement& from = arrangements_[a];
+    for (std::size_t s = 0; s < from.segments.size(); ++s) {
+      const Segment seg = from.segments[s];
+      const std::uint32_t others = from.occupied & ~(((1u << seg.length) - 1) << seg.start);
+      for (int direction : {-1, +1}) {
+        std::uint32_t swept = 0;
+        for (int d = 1;; ++d) {
+          const int entered = direction > 0 ? seg.start + seg.length - 1 + d : seg.start - d;
+          if (entered < 0 || entered >= length || (others >> entered & 1)) break;
+          swept |= 1u << entered;
+          std::vector<Segment> segments = from.segments;
+          segments[s].start += direction * d;
+          moves_[a].push_back({find(segments), swept, d});
+        }
+      }
+    }
+  }
+}
+
+int LineTable::find(const std::vector<Segment>& segments) const {
+  const auto it = std::find_if(arrangements_.begin(), arrangements_.end(),
+                               [&](const LineArrangement& a) { return a.segments == segments; });
+  return it == arrangements_.end() ? -1 : static_cast<int>(it - arrangements_.begin());
+}
+
+}  // namespace rushhour

@@ -1,0 +1,55 @@
+#pragma once
+// The game's parameters (SPEC §2): board size, exit row, metric and vehicle limits.
+// A Rules value is validated on construction and immutable afterwards.
+#include <cstdint>
+#include <string>
+
+namespace rushhour {
+
+inline constexpr int kMinSize = 2;
+inline constexpr int kMaxSize = 8;  // 64 cells: occupancy fits one uint64_t
+
+enum class Metric : std::uint8_t { Step, Move };
+
+std::string to_string(Metric metric);
+Metric parse_metric(const std::string& text);  // throws InputError
+
+// Limits on vehicle totals; -1 means no limit. They restrict the domain itself.
+struct VehicleLimits {
+  int max_cars = -1;
+  int max_trucks = -1;
+  int max_vehicles = -1;
+
+  bool allows(int cars, int trucks) const {
+    return (max_cars < 0 || cars <= max_cars) && (max_trucks < 0 || trucks <= max_trucks) &&
+           (max_vehicles < 0 || cars + trucks <= max_vehicles);
+  }
+  bool unlimited() const { return max_cars < 0 && max_trucks < 0 && max_vehicles < 0; }
+  friend bool operator==(const VehicleLimits&, const VehicleLimits&) = default;
+};
+
+class Rules {
+ public:
+  // exit_row < 0 selects the default (size-1)/2. Throws InputError on bad values.
+  explicit Rules(int size, int exit_row = -1, Metric metric = Metric::Step,
+                 VehicleLimits limits = {});
+
+  int size() const { return size_; }
+  int exit_row() const { return exit_row_; }
+  Metric metric() const { return metric_; }
+  const VehicleLimits& limits() const { return limits_; }
+  int cells() const { return size_ * size_; }
+
+  Rules with_metric(Metric metric) const { return Rules(size_, exit_row_, metric, limits_); }
+  std::string describe() const;  // e.g. "6x6, exit row 2, step metric, no limits"
+
+  friend bool operator==(const Rules&, const Rules&) = default;
+
+ private:
+  int size_;
+  int exit_row_;
+  Metric metric_;
+  VehicleLimits limits_;
+};
+
+}  // namespace rushhour
