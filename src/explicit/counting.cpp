@@ -1,0 +1,193 @@
+#include "explicit/counting.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "board/board.hpp"
+#include "board/lines.hpp"
+
+namespace rushhour {
+namespace {
+
+// 128 bits: the 8x8 counts exceed 64 bits before they are narrowed (and checked).
+__extension__ typedef unsigned __int128 Exact;
+
+// Generating polynomials in (cars, trucks), stored densely. A dimension no limit depends on
+// is not tracked (all its degrees fold into 0); a tracked one is truncated at its cap, which
+// only drops monomials that the limits reject anyway, since counts never decrease.
+class PolynomialShape {
+ public:
+  explicit PolynomialShape(const Rules& rules) {
+    const VehicleLimits& limits = rules.limits();
+    const int n = rules.size();
+    car_cap_ = cap(limits.max_cars, limits.max_vehicles, n * n / kCar);
+    truck_cap_ = cap(limits.max_trucks, limits.max_vehicles, n * n / kTruck);
+  }
+
+  std::size_t terms() const { return static_cast<std::size_t>((car_cap_ + 1) * (truck_cap_ + 1)); }
+  int car_cap() const { return car_cap_; }
+  int truck_cap() const { return truck_cap_; }
+  // Whether the monomial cars^c trucks^t survives the truncation.
+  bool kept(int cars, int trucks) const {
+    return (car_cap_ == 0 || cars <= car_cap_) && (truck_cap_ == 0 || trucks <= truck_cap_);
+  }
+  // Flat position of a kept monomial.
+  std::size_t position(int cars, int trucks) const {
+    const int c = car_cap_ == 0 ? 0 : cars;
+    const int t = truck_cap_ == 0 ? 0 : trucks;
+    return static_cast<std::size_t>(c * (truck_cap_ + 1) + t);
+  }
+
+ private:
+  // 0 = untracked; otherwise the largest degree any limit still allows.
+  static int cap(int own_limit, int vehicle_limit, int geometric_bound) {
+    if (own_limit < 0 && vehicle_limit < 0) return 0;
+    int bound = geometric_bound;
+    if (own_limit >= 0) bound = std::min(bound, own_limit);
+    if (vehicle_limit >= 0) bound = std::min(bound, vehicle_limit);
+    return std::max(bound, 1);  // a tracked dimension keeps degree 1 apart from degree 0
+  }
+
+  int car_cap_ = 0;
+  int truck_cap_ = 0;
+};
+
+// A vertical arrangement's contribution: `multiplicity` arrangements with these counts.
+struct Term {
+  int cars;
+  int trucks;
+  Exact multiplicity;
+};
+
+class ProfileCounter {
+ public:
+  explicit ProfileCounter(const Rules& rules)
+      : n_(rules.size()), exit_row_(rules.exit_row()), shape_(rules), lines_(rules.size()) {
+    states_ = 1;
+    for (int r = 1; r < n_; ++r) states_ *= 3;
+    // Column arrangements grouped by (cars, trucks), for every set of rows already covered.
+    vertical_.resize(std::size_t{1} << n_);
+    for (std::uint32_t covered = 0; covered < vertical_.size(); ++covered) {
+      for (const LineArrangement& a : lines_.arrangements()) {
+        if (a.occupied & covered) continue;
+        auto& terms = vertical_[covered];
+        auto it = std::find_if(terms.begin(), terms.end(), [&](const Term& t) {
+          return t.cars == a.cars && t.trucks == a.trucks;
+        });
+        if (it == terms.end())
+          terms.push_back({a.cars, a.trucks, 1});
+        else
+          ++it->multiplicity;
+      }
+    }
+  }
+
+  const LineTable& lines() const { return lines_; }
+
+  // Generating polynomial of all placements whose exit row holds `exit_arrangement`
+  // (its own vehicles included).
+  std::vector<Exact> with_exit_row(const LineArrangement& exit_arrangement) const {
+    const std::size_t terms = shape_.terms();
+    std::vector<Exact> current(states_ * terms, 0), next(states_ * terms, 0);
+    if (!shape_.kept(exit_arrangement.cars, exit_arrangement.trucks))
+      return std::vector<Exact>(terms, 0);
+    current[shape_.position(exit_arrangement.cars, exit_arrangement.trucks)] =
+        1;  // state 0: no row is mid-vehicle
+    for (int col = 0; col < n_; ++col) {
+      std::fill(next.begin(), next.end(), 0);
+      const std::uint32_t exit_bit = (exit_arrangement.occupied >> col & 1) << exit_row_;
+      for (std::size_t state = 0; state < states_; ++state) {
+        const Exact* poly = &current[state * terms];
+        if (std::all_of(poly, poly + terms, [](Exact x) { return x == 0; })) continue;
+        extend(col, state, poly, 0, 0, 1, exit_bit, 0, 0, next);
+      }
+      std::swap(current, next);
+    }
+    return std::vector<Exact>(current.begin(),
+                              current.begin() + static_cast<std::ptrdiff_t>(terms));
+  }
+
+ private:
+  // Chooses, row by row (state digit `digit` onward), what covers column `col`, building the
+  // successor state `target` (digit weight `weight`), the covered rows and the new vehicles.
+  void extend(int col, std::size_t state, const Exact* poly, int digit, std::size_t target,
+              std::size_t weight, std::uint32_t covered, int cars, int trucks,
+              std::vector<Exact>& next) const {
+    if (digit == n_ - 1) {
+      accumulate(poly, target, covered, cars, trucks, next);
+      return;
+    }
+    const int row = digit < exit_row_ ? digit : digit + 1;
+    const std::uint32_t row_bit = std::uint32_t{1} << row;
+    const int remaining = static_cast<int>(state % 3);
+    const std::size_t rest = state / 3;
+    if (remaining > 0) {
+      extend(col, rest, poly, digit + 1, target + weight * static_cast<std::size_t>(remaining - 1),
+             weight * 3, covered | row_bit, cars, trucks, next);
+      return;
+    }
+    extend(col, rest, poly, digit + 1, target, weight * 3, covered, cars, trucks, next);
+    if (col + kCar <= n_)
+      extend(col, rest, poly, digit + 1, target + weight * (kCar - 1), weight * 3,
+             covered | row_bit, cars + 1, trucks, next);
+    if (col + kTruck <= n_)
+      extend(col, rest, poly, digit + 1, target + weight * (kTruck - 1), weight * 3,
+             covered | row_bit, cars, trucks + 1, next);
+  }
+
+  void accumulate(const Exact* poly, std::size_t target, std::uint32_t covered, int cars,
+                  int trucks, std::vector<Exact>& next) const {
+    Exact* out = &next[target * shape_.terms()];
+    for (const Term& v : vertical_[covered]) {
+      const int add_cars = cars + v.cars;
+      const int add_trucks = trucks + v.trucks;
+      for (int c = 0; c <= shape_.car_cap(); ++c)
+        for (int t = 0; t <= shape_.truck_cap(); ++t) {
+          const Exact x = poly[shape_.position(c, t)];
+          if (x == 0) continue;
+          if (shape_.kept(c + add_cars, t + add_trucks))
+            out[shape_.position(c + add_cars, t + add_trucks)] += x * v.multiplicity;
+        }
+    }
+  }
+
+  int n_;
+  int exit_row_;
+  PolynomialShape shape_;
+  LineTable lines_;
+  std::size_t states_;
+  std::vector<std::vector<Term>> vertical_;  // indexed by the rows covered horizontally
+};
+
+std::uint64_t narrow(Exact value, const char* what) {
+  if (value > std::numeric_limits<std::uint64_t>::max())
+    throw std::overflow_error(std::string("the number of ") + what + " exceeds 64 bits");
+  return static_cast<std::uint64_t>(value);
+}
+
+}  // namespace
+
+PlacementCounts count_placements(const Rules& rules) {
+  const ProfileCounter counter(rules);
+  const PolynomialShape shape(rules);
+  const int n = rules.size();
+  Exact placements = 0, domain = 0, winning = 0;
+  for (const LineArrangement& exit : counter.lines().arrangements()) {
+    const std::vector<Exact> poly = counter.with_exit_row(exit);
+    Exact total = 0;
+    for (int c = 0; c <= shape.car_cap(); ++c)
+      for (int t = 0; t <= shape.truck_cap(); ++t)
+        if (rules.limits().allows(c, t)) total += poly[shape.position(c, t)];
+    placements += total;
+    if (exit.segments.empty() || exit.segments.back().length != kCar) continue;
+    domain += total;
+    if (exit.segments.back().start == n - kCar) winning += total;
+  }
+  return {narrow(placements, "placements"), narrow(domain, "domain configurations"),
+          narrow(winning, "winning configurations")};
+}
+
+}  // namespace rushhour

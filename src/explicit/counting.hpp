@@ -1,0 +1,33 @@
+#pragma once
+// Exact counts of configurations (SPEC §2) without enumerating them.
+//
+// A configuration is one arrangement of horizontal vehicles per row and one of vertical
+// vehicles per column (LineTable) such that no cell is covered twice. The counter fixes the
+// exit row's arrangement a and sweeps the columns left to right with a profile dynamic
+// programme whose state is, for every other row, how many cells (0, 1 or 2) of a horizontal
+// vehicle started further left still lie ahead. In column c the rows whose vehicle is
+// finished may start a car or a truck there; the rows covered by horizontal vehicles in
+// column c (H) then admit exactly the vertical arrangements of column c disjoint from H.
+// Summing over a gives all placements; restricting a gives the domain (its rightmost
+// segment is a car) and the winning set (that car ends in the last column).
+//
+// With vehicle limits every count is a polynomial in (cars, trucks), truncated at the
+// limits, and only monomials allowed by the limits are summed. Arithmetic is exact
+// (128-bit); a figure that does not fit 64 bits raises std::overflow_error.
+#include <cstdint>
+
+#include "board/rules.hpp"
+
+namespace rushhour {
+
+struct PlacementCounts {
+  std::uint64_t placements = 0;  // all vehicle placements within the limits, target or not
+  std::uint64_t domain = 0;      // placements whose exit-row target exists and is a car
+  std::uint64_t winning = 0;     // domain configurations whose target touches the exit
+  friend bool operator==(const PlacementCounts&, const PlacementCounts&) = default;
+};
+
+// Counts for the rules' size, exit row and vehicle limits (the metric plays no role).
+PlacementCounts count_placements(const Rules& rules);
+
+}  // namespace rushhour
