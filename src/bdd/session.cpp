@@ -61,7 +61,11 @@ BddSession::BddSession(int variable_count, const BddSettings& settings,
   bdd_error_hook(&BddSession::on_error);
   bdd_gbc_hook(&BddSession::on_gc);
   bdd_resize_hook(&BddSession::on_resize);
-  bdd_setmaxincrease(settings_.max_increase);
+  // BuDDy's own "error condition" outlives bdd_done(); a new session starts clean.
+  bdd_clear_error();
+  // BuDDy grows the table by min(doubling, max increase); 0 would forbid growth, so "no
+  // limit" is a large increase (kept far from int overflow in BuDDy's size arithmetic).
+  bdd_setmaxincrease(settings_.max_increase > 0 ? settings_.max_increase : 1 << 28);
   bdd_setminfreenodes(settings_.min_free_percent);
   if (settings_.cache_ratio > 0) bdd_setcacheratio(settings_.cache_ratio);
   if (const std::int64_t ceiling = settings_.node_ceiling(); ceiling > 0)
@@ -87,6 +91,13 @@ void BddSession::check() const {
             " nodes reached; raise --bdd-max-nodes or --max-memory)";
   if (failure_code_ == BDD_MEMORY) what += " (out of memory while growing the node table)";
   throw BddFailure(what);
+}
+
+void BddSession::ensure_variables(int count) {
+  if (count <= variable_count_) return;
+  if (bdd_setvarnum(count) < 0)
+    throw BddFailure("BuDDy could not declare " + std::to_string(count) + " variables");
+  variable_count_ = count;
 }
 
 std::int64_t BddSession::table_nodes() const { return bdd_getallocnum(); }

@@ -52,6 +52,8 @@ class BddSession {
   bool failed() const { return failure_code_ != 0; }
 
   int variable_count() const { return variable_count_; }
+  // Declares more variables if fewer than `count` exist (BuDDy can only add variables).
+  void ensure_variables(int count);
   std::int64_t table_nodes() const;  // allocated node table size
   std::int64_t live_nodes() const;   // nodes in use after the last GC
   std::int64_t gc_count() const { return gc_count_; }

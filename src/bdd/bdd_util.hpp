@@ -1,0 +1,47 @@
+#pragma once
+// Small helpers over BuDDy's `bdd` handles: cubes, renamings, exact counts, minterm reading.
+#include <bdd.h>
+
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace rushhour {
+
+// The conjunction of the positive literals of `variables` (a variable set for quantifiers
+// and counting).
+bdd variable_set(std::span<const int> variables);
+
+// The minterm setting variables[k] to values[k].
+bdd assignment(std::span<const int> variables, const std::vector<bool>& values);
+
+// Owns a BuDDy renaming (bddPair). Must be destroyed before the BddSession.
+class VarRenaming {
+ public:
+  VarRenaming(std::span<const int> from, std::span<const int> to);
+  ~VarRenaming();
+  VarRenaming(const VarRenaming&) = delete;
+  VarRenaming& operator=(const VarRenaming&) = delete;
+  VarRenaming(VarRenaming&& other) noexcept : pair_(std::exchange(other.pair_, nullptr)) {}
+  VarRenaming& operator=(VarRenaming&&) = delete;
+
+  bdd apply(const bdd& f) const { return bdd_replace(f, pair_); }
+
+ private:
+  bddPair* pair_;
+};
+
+// The number of assignments of `set`'s variables satisfying f, as an exact integer.
+// f must not depend on variables outside `set`. Throws if the count is not exactly
+// representable (above 2^53).
+std::uint64_t exact_count(const bdd& f, const bdd& set);
+
+// Values of `variables` in one satisfying assignment of f (f != bddfalse), choosing 0 for
+// variables f does not constrain.
+std::vector<bool> one_assignment(const bdd& f, std::span<const int> variables);
+
+// Disjunction of all terms, merged pairwise in a balanced tree (cheaper than a chain).
+bdd disjunction(std::vector<bdd> terms);
+
+}  // namespace rushhour

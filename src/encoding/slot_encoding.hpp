@@ -1,0 +1,102 @@
+#pragma once
+// The dual row/column encoding (SPEC §3). Each row holds its horizontal vehicles, each
+// column its vertical ones; a line's filling is one arrangement of LineTable and has exactly
+// one code:
+//   line code "slot":  floor(n/2) slots, each (kind: 00 absent, 01 car, 10 truck; position of
+//                      its first cell, ceil(log2(n-1)) bits, most significant first); present
+//                      slots first, left to right, non-overlapping; an absent slot has
+//                      position 0.
+//   line code "index": the arrangement's index in LineTable, in binary.
+// Rows and columns only interact through the cells both could cover: the legal set forbids a
+// cell covered by a horizontal and a vertical vehicle at once.
+//
+// Variable layout: lines are ordered by the order name
+//   "interleaved"   R0, C0, R1, C1, ...
+//   "rows-columns"  R0, ..., Rn-1, C0, ..., Cn-1
+//   "columns-rows"  C0, ..., Cn-1, R0, ..., Rn-1
+// and within a line each code bit's current variable is followed by its next-state copy.
+//
+// Transitions: line ℓ's relation R_ℓ(x_ℓ, x'_ℓ, crossings) holds iff one vehicle of ℓ slides
+// (one cell for the step metric, any distance for the move metric) from arrangement x_ℓ to
+// x'_ℓ and every cell of the old arrangement and every cell entered on the way is free of
+// crossing vehicles (the old cells too, so that a predecessor is itself legal). Clustering:
+//   "line"        one part per line;
+//   "axis"        one part for all rows, one for all columns (with frame x'_k = x_k);
+//   "monolithic"  a single part.
+#include <string>
+#include <vector>
+
+#include "bdd/session.hpp"
+#include "board/lines.hpp"
+#include "encoding/state_encoding.hpp"
+
+namespace rushhour {
+
+struct SlotEncodingOptions {
+  std::string order = "interleaved";
+  std::string line_code = "slot";
+  std::string clustering = "line";
+
+  static const std::vector<std::string>& orders();
+  static const std::vector<std::string>& line_codes();
+  static const std::vector<std::string>& clusterings();
+  void check() const;  // throws InputError on unknown names
+};
+
+class SlotEncoding final : public StateEncoding {
+ public:
+  // Declares the variables it needs in `session` and builds every set and relation.
+  SlotEncoding(BddSession& session, const Rules& rules, const SlotEncodingOptions& options);
+
+  const Rules& rules() const override { return rules_; }
+  std::string name() const override { return "slot"; }
+  std::string order_name() const override { return options_.order; }
+  std::string layout_description() const override;
+  int variable_count() const override { return variable_count_; }
+
+  const bdd& current_variables() const override { return current_set_; }
+  const bdd& domain() const override { return domain_; }
+  const bdd& winning() const override { return winning_; }
+  const std::vector<TransitionPart>& transitions(Metric metric) const override {
+    return metric == Metric::Step ? step_parts_ : move_parts_;
+  }
+
+  bdd encode(const Board& board) const override;
+  Board decode_one(const bdd& states) const override;
+
+  // Lines 0..n-1 are rows, n..2n-1 columns.
+  int line_count() const { return 2 * rules_.size(); }
+
+ private:
+  struct Line {
+    std::vector<int> current;  // code bit k -> BuDDy variable
+    std::vector<int> next;
+  };
+
+  std::vector<bool> code_of(int arrangement) const;
+  bdd is_arrangement(int line, int arrangement, bool next) const;
+  // Cell k of line `line` covered by a vehicle of the crossing line.
+  bdd crossing_covered(int line, int k) const;
+  bdd line_relation(int line, Metric metric) const;
+  bdd frame(int line) const;  // x'_line = x_line
+  std::vector<TransitionPart> make_parts(Metric metric) const;
+  bdd vehicle_limits() const;
+
+  Rules rules_;
+  SlotEncodingOptions options_;
+  LineTable table_;
+  int bits_per_line_ = 0;
+  int variable_count_ = 0;
+  std::vector<Line> lines_;
+  std::vector<int> all_current_;
+  std::vector<std::vector<bool>> codes_;     // arrangement -> code bits
+  std::vector<int> arrangement_of_code_;     // code as integer -> arrangement, -1 = invalid
+  std::vector<std::vector<bdd>> covered_;    // [line][k]: cell k of the line covered by its own vehicles
+  bdd current_set_;
+  bdd domain_;
+  bdd winning_;
+  std::vector<TransitionPart> step_parts_;
+  std::vector<TransitionPart> move_parts_;
+};
+
+}  // namespace rushhour

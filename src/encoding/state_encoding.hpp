@@ -1,0 +1,58 @@
+#pragma once
+// The interface every state encoding of the classification offers (SPEC §3), so the
+// retrograde driver never knows which one it runs.
+//
+// Variables: each encoding declares current-state variables x (the configuration) and
+// next-state variables x' (used only inside transition parts). Every BDD returned as a
+// *state set* mentions current-state variables only, and every configuration of the board
+// has exactly one code, so counting a state set over current_variables() counts
+// configurations exactly.
+//
+// Transitions are given as parts. For a part P with relation R_P(x_P, x'_P, x_read), where
+// x_P are the current variables the part may change, x'_P their next-state copies and
+// x_read further current variables it only reads:
+//     Pre_P(S) = ∃x'_P . R_P ∧ S[x_P ↦ x'_P]
+// and Pre(S) = ∪_P Pre_P(S) = { x in the domain : some step (or move) of the chosen metric
+// leads from x into S }, for S a subset of the domain. Variables outside x_P are left alone
+// by a part: a part needs no frame condition for them.
+#include <bdd.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bdd/bdd_util.hpp"
+#include "board/board.hpp"
+#include "board/rules.hpp"
+
+namespace rushhour {
+
+struct TransitionPart {
+  bdd relation;                          // R_P over x_P, x'_P and read-only current variables
+  bdd next_variables;                    // the set x'_P, quantified away
+  std::shared_ptr<VarRenaming> rename;   // x_P ↦ x'_P
+};
+
+class StateEncoding {
+ public:
+  virtual ~StateEncoding() = default;
+
+  virtual const Rules& rules() const = 0;
+  virtual std::string name() const = 0;        // "slot" or "cell"
+  virtual std::string order_name() const = 0;  // the variable order's name
+  // Canonical text describing the variable layout and parameters; two encodings with equal
+  // descriptions give identical BDDs for identical sets (used to validate saved layers).
+  virtual std::string layout_description() const = 0;
+  virtual int variable_count() const = 0;      // BuDDy variables to declare
+
+  virtual const bdd& current_variables() const = 0;  // the set x, for counting
+  virtual const bdd& domain() const = 0;             // legal configurations of the rules' domain
+  virtual const bdd& winning() const = 0;            // winning configurations (⊆ domain)
+  virtual const std::vector<TransitionPart>& transitions(Metric metric) const = 0;
+
+  virtual bdd encode(const Board& board) const = 0;  // the minterm of one configuration
+  // The configuration of one satisfying assignment of `states` (states != bddfalse).
+  virtual Board decode_one(const bdd& states) const = 0;
+};
+
+}  // namespace rushhour

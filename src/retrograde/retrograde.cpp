@@ -1,0 +1,173 @@
+#include "retrograde/retrograde.hpp"
+
+#include <chrono>
+
+#include "board/board_string.hpp"
+#include "util/process.hpp"
+
+namespace rushhour {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+bdd predecessors(const StateEncoding& encoding, const bdd& states, Metric metric) {
+  std::vector<bdd> terms;
+  for (const TransitionPart& part : encoding.transitions(metric))
+    terms.push_back(bdd_relprod(part.relation, part.rename->apply(states), part.next_variables));
+  return disjunction(std::move(terms));
+}
+
+bdd component_closure(const StateEncoding& encoding, BddSession& session, const bdd& states) {
+  // Moves are reversible, so the predecessors of a set are also its successors.
+  bdd reached = states;
+  bdd frontier = states;
+  while (frontier != bddfalse) {
+    frontier = predecessors(encoding, frontier, Metric::Move) & !reached;
+    session.check();
+    reached |= frontier;
+  }
+  return reached;
+}
+
+namespace {
+
+void compute_dominance(const StateEncoding& encoding, BddSession& session,
+                       const RetrogradeOptions& options, SymbolicRun& run) {
+  const bdd& vars = encoding.current_variables();
+  const int max_index = static_cast<int>(run.layers.size()) - 1;
+  Classification& figures = run.figures;
+  figures.nondominated.assign(run.layers.size(), 0);
+  figures.components.assign(run.layers.size(), -1);
+  std::int64_t closures_left = options.dominance_components;
+  bdd above = bddfalse;
+  for (int i = max_index; i >= 0; --i) {
+    const bdd nondominated = run.layers[i] & !above;
+    session.check();
+    figures.nondominated[i] = exact_count(nondominated, vars);
+    const bool count_components =
+        options.dominance_indices < 0 || max_index - i < options.dominance_indices;
+    bool counted = count_components;
+    std::int64_t components = 0;
+    bdd remaining = nondominated;
+    while (counted && remaining != bddfalse) {
+      if (closures_left == 0) {
+        counted = false;
+        break;
+      }
+      if (closures_left > 0) --closures_left;
+      const bdd component = component_closure(encoding, session, encoding.encode(encoding.decode_one(remaining)));
+      ++components;
+      remaining &= !component;
+      above |= component;
+    }
+    if (counted) {
+      figures.components[i] = components;
+    } else if (remaining != bddfalse) {
+      above |= component_closure(encoding, session, remaining);
+    }
+    session.check();
+    if (options.on_note)
+      options.on_note("dominance index " + std::to_string(i) + ": " +
+                      std::to_string(figures.nondominated[i]) + " non-dominated, " +
+                      (counted ? std::to_string(components) : std::string("uncounted")) +
+                      " components");
+  }
+}
+
+void take_samples(const StateEncoding& encoding, const RetrogradeOptions& options,
+                  SymbolicRun& run) {
+  const int max_index = static_cast<int>(run.layers.size()) - 1;
+  for (int i = max_index; i >= 0 && max_index - i < options.sample_indices; --i) {
+    bdd remaining = run.layers[i];
+    for (int k = 0; k < options.samples_per_index && remaining != bddfalse; ++k) {
+      const Board board = encoding.decode_one(remaining);
+      run.figures.samples.push_back(
+          {to_board_string(encoding.rules(), board), static_cast<std::uint32_t>(i)});
+      remaining &= !encoding.encode(board);
+    }
+  }
+}
+
+}  // namespace
+
+SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session,
+                              const RetrogradeOptions& options, std::vector<bdd> finished_layers) {
+  const auto start = Clock::now();
+  const Rules& rules = encoding.rules();
+  const bdd& vars = encoding.current_variables();
+  SymbolicRun run(rules);
+  Classification& figures = run.figures;
+  figures.engine = "bdd";
+  figures.encoding = encoding.name();
+  figures.variable_order = encoding.order_name();
+  figures.domain_count = exact_count(encoding.domain(), vars);
+  figures.winning_count = exact_count(encoding.winning(), vars);
+
+  bdd visited = bddfalse;
+  auto finish_layer = [&](const bdd& layer, double layer_seconds) {
+    const int index = static_cast<int>(run.layers.size());
+    visited |= layer;
+    session.check();
+    LayerFigures layer_figures{exact_count(layer, vars),
+                               static_cast<std::uint64_t>(bdd_nodecount(layer)), layer_seconds};
+    run.layers.push_back(layer);
+    figures.layers.push_back(layer_figures);
+    if (options.on_layer) options.on_layer(index, layer);
+    if (options.on_progress)
+      options.on_progress({index, layer_figures.count, layer_figures.bdd_nodes,
+                           static_cast<std::uint64_t>(bdd_nodecount(visited)), layer_seconds,
+                           seconds_since(start), session.table_nodes()});
+  };
+
+  if (finished_layers.empty()) {
+    finish_layer(encoding.winning(), seconds_since(start));
+  } else {
+    for (const bdd& layer : finished_layers) {
+      visited |= layer;
+      run.layers.push_back(layer);
+      figures.layers.push_back(
+          {exact_count(layer, vars), static_cast<std::uint64_t>(bdd_nodecount(layer)), 0.0});
+    }
+  }
+
+  bool complete = run.layers.back() == bddfalse;
+  while (!complete) {
+    if (options.max_layers >= 0 && static_cast<int>(run.layers.size()) >= options.max_layers) break;
+    const auto layer_start = Clock::now();
+    const bdd layer = predecessors(encoding, run.layers.back(), rules.metric()) & !visited;
+    session.check();
+    if (layer == bddfalse) {
+      complete = true;
+      break;
+    }
+    finish_layer(layer, seconds_since(layer_start));
+  }
+  // The first empty layer is not recorded: layers run from 0 to the maximum index.
+  if (!run.layers.empty() && run.layers.back() == bddfalse) {
+    run.layers.pop_back();
+    figures.layers.pop_back();
+  }
+
+  figures.complete = complete;
+  figures.solvable_count = exact_count(visited, vars);
+  figures.unsolvable_count = figures.domain_count - figures.solvable_count;
+  if (complete) {
+    compute_dominance(encoding, session, options, run);
+  } else {
+    figures.nondominated.assign(run.layers.size(), 0);
+    figures.components.assign(run.layers.size(), -1);
+  }
+  take_samples(encoding, options, run);
+  session.check();
+  figures.seconds = seconds_since(start);
+  figures.peak_rss_bytes = peak_rss_bytes();
+  return run;
+}
+
+}  // namespace rushhour

@@ -1,0 +1,68 @@
+#pragma once
+// Symbolic retrograde analysis over any StateEncoding (SPEC §4) and the dominance figures.
+//
+//   C_0 = Win,  C_i = Pre(C_{i-1}) \ (C_0 ∪ ... ∪ C_{i-1}),  stop at the first empty C_i;
+//   unsolvable = domain \ ∪ C_i.
+// Pre is the union over the encoding's transition parts P of ∃x'_P. R_P ∧ S[x_P ↦ x'_P]
+// (see state_encoding.hpp), merged pairwise. Every count is exact, over the current-state
+// variables only.
+//
+// Dominance (SPEC §2), from the top index down, with A_i = closure of ∪_{j>i} C_j under all
+// moves (a union of whole components, hence closed):
+//   nondominated_i = C_i \ A_{i+1},   A_i = A_{i+1} ∪ closure(nondominated_i);
+// components_i = the number of components met by nondominated_i, found by peeling one
+// component's closure off at a time, within a budget (-1 where it stopped).
+#include <bdd.h>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "bdd/session.hpp"
+#include "board/classification.hpp"
+#include "encoding/state_encoding.hpp"
+
+namespace rushhour {
+
+struct LayerProgress {
+  int index = 0;
+  std::uint64_t count = 0;
+  std::uint64_t frontier_nodes = 0;  // nodes of C_i
+  std::uint64_t visited_nodes = 0;   // nodes of C_0 ∪ ... ∪ C_i
+  double seconds = 0;                // for this layer
+  double elapsed = 0;                // since the analysis started
+  std::int64_t table_nodes = 0;      // BuDDy node table size
+};
+
+struct RetrogradeOptions {
+  int samples_per_index = 5;           // boards sampled per index ...
+  int sample_indices = 10;             // ... for this many highest indices
+  int dominance_indices = -1;          // count components for this many highest indices; -1 = all
+  std::int64_t dominance_components = -1;  // at most this many component closures; -1 = no limit
+  int max_layers = -1;                 // stop after this many layers (incomplete run); -1 = all
+  // Called with every finished layer, before the next one starts (e.g. to save it).
+  std::function<void(int index, const bdd& layer)> on_layer;
+  std::function<void(const LayerProgress&)> on_progress;
+  std::function<void(const std::string&)> on_note;  // dominance and sampling progress
+};
+
+struct SymbolicRun {
+  explicit SymbolicRun(const Rules& rules) : figures(rules) {}
+  Classification figures;
+  std::vector<bdd> layers;  // C_0 .. C_max
+};
+
+// Pre(S) for S ⊆ domain, with the metric's transition parts.
+bdd predecessors(const StateEncoding& encoding, const bdd& states, Metric metric);
+
+// The union of the components (under all moves) that meet `states`.
+bdd component_closure(const StateEncoding& encoding, BddSession& session, const bdd& states);
+
+// Runs the analysis. `finished_layers` (from a resumed run) are taken as C_0..C_k without
+// recomputation. Throws BddFailure if BuDDy runs out of nodes (finished layers have been
+// passed to on_layer by then).
+SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session,
+                              const RetrogradeOptions& options,
+                              std::vector<bdd> finished_layers = {});
+
+}  // namespace rushhour
