@@ -1,11 +1,21 @@
 #pragma once
 // The table of `rushhour explode --out FILE.h5` (SPEC §6): parallel 1-D datasets, one entry
 // per (size, cars) cell.
+//
+// Format version 1: root attributes content ("rushhour explosion table"), format_version (int64), tool_version, buddy_version,
+// configuration (strings, the RunMetadata); datasets /size, /cars, /nodes, /buddy_nodes,
+// /lower_bound, /labeled_placements, /peak_nodes, /published, /dual_legal_nodes (int64) and
+// /seconds (float64), all of the same length, in the order of `rows`.
 #include <cstdint>
 #include <filesystem>
 #include <vector>
 
+#include "storage/run_metadata.hpp"
+
 namespace rushhour {
+
+inline constexpr std::int64_t kExplosionFormatVersion = 1;
+inline constexpr const char* kExplosionContent = "rushhour explosion table";
 
 struct ExplosionRow {
   int size = 0;
@@ -21,7 +31,9 @@ struct ExplosionRow {
 };
 
 // Writes datasets size, cars, nodes, buddy_nodes, lower_bound, seconds, labeled_placements,
-// peak_nodes, published, dual_legal_nodes, atomically (temporary file, then rename).
-void write_explosion_table(const std::filesystem::path& path, const std::vector<ExplosionRow>& rows);
+// peak_nodes, published, dual_legal_nodes, atomically (temporary file, then rename), with
+// the run's metadata as root attributes. Throws std::runtime_error if the file system fails.
+void write_explosion_table(const std::filesystem::path& path, const std::vector<ExplosionRow>& rows,
+                           const RunMetadata& metadata = RunMetadata::current(""));
 
 }  // namespace rushhour
