@@ -20,19 +20,24 @@ bool is_vehicle_letter(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z' && c != 'o' && c != 'x');
 }
 
-// The n*n cell characters, from either the one-line or the n-line form.
+// The n*n cell characters, from either the one-line or the n-line form. A line may end with
+// the "<exit" marker that to_grid draws, so a printed grid reads back.
 std::string cells_of(std::string_view text, int n) {
   std::vector<std::string> lines;
   std::string current;
+  auto end_line = [&] {
+    constexpr std::string_view kExitMarker = "<exit";
+    if (current.ends_with(kExitMarker)) current.resize(current.size() - kExitMarker.size());
+    if (!current.empty()) lines.push_back(current);
+    current.clear();
+  };
   for (char c : text) {
-    if (c == '\n' || c == '\r') {
-      if (!current.empty()) lines.push_back(current);
-      current.clear();
-    } else if (c != ' ' && c != '\t') {
+    if (c == '\n' || c == '\r')
+      end_line();
+    else if (c != ' ' && c != '\t')
       current += c;
-    }
   }
-  if (!current.empty()) lines.push_back(current);
+  end_line();
   const auto expected = static_cast<std::size_t>(n * n);
   if (lines.size() == 1) {
     if (lines[0].size() != expected)
@@ -58,8 +63,7 @@ std::string cells_of(std::string_view text, int n) {
 }  // namespace
 
 char vehicle_letter(int k) {
-  static constexpr std::string_view kLetters =
-      "BCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz";
+  static constexpr std::string_view kLetters = "BCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz";
   if (k < 0 || k >= static_cast<int>(kLetters.size()))
     throw InputError("too many vehicles to name with letters");
   return kLetters[static_cast<std::size_t>(k)];
@@ -96,11 +100,14 @@ Board parse_board(std::string_view text, const Rules& rules) {
       throw InputError(name + " has " + std::to_string(length) + " cell" +
                        (length == 1 ? "" : "s") + " starting at " + where(at[0], n) +
                        "; a car has 2, a truck 3");
-    const bool same_row = std::all_of(at.begin(), at.end(), [&](int c) { return c / n == at[0] / n; });
-    const bool same_col = std::all_of(at.begin(), at.end(), [&](int c) { return c % n == at[0] % n; });
+    const bool same_row =
+        std::all_of(at.begin(), at.end(), [&](int c) { return c / n == at[0] / n; });
+    const bool same_col =
+        std::all_of(at.begin(), at.end(), [&](int c) { return c % n == at[0] % n; });
     const int stride = same_row ? 1 : n;
     bool contiguous = same_row || same_col;
-    for (std::size_t k = 1; contiguous && k < at.size(); ++k) contiguous = at[k] - at[k - 1] == stride;
+    for (std::size_t k = 1; contiguous && k < at.size(); ++k)
+      contiguous = at[k] - at[k - 1] == stride;
     if (!contiguous)
       throw InputError(name + " is not one straight run of cells (first cell at " +
                        where(at[0], n) + ")");
@@ -119,10 +126,10 @@ Board parse_board(std::string_view text, const Rules& rules) {
   if (!a.is_car()) throw InputError("the target 'A' is a truck; it must be a car");
   const auto target = find_target(rules, board);
   if (board.vehicles()[*target] != a)
-    throw InputError("'A' is not the rightmost horizontal vehicle of the exit row (another one lies "
-                     "to its right at " +
-                     where(board.vehicles()[*target].row * n + board.vehicles()[*target].col, n) +
-                     ")");
+    throw InputError(
+        "'A' is not the rightmost horizontal vehicle of the exit row (another one lies "
+        "to its right at " +
+        where(board.vehicles()[*target].row * n + board.vehicles()[*target].col, n) + ")");
   if (const std::string why = domain_violation(rules, board); !why.empty()) throw InputError(why);
   return board;
 }
