@@ -1,0 +1,351 @@
+#include "explicit/explicit_engine.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "board/board_string.hpp"
+#include "board/errors.hpp"
+#include "board/game.hpp"
+#include "explicit/counting.hpp"
+#include "util/process.hpp"
+
+namespace rushhour {
+namespace {
+
+constexpr std::uint8_t kUnreached = 0xFF;  // index byte of a state no layer has reached
+constexpr int kMaxStoredIndex = kUnreached - 1;
+
+// The lookup table is indexed by the leading bits of a key: about one bucket per two states,
+// at most 2^22 buckets (32 MiB).
+constexpr int kMaxBucketBits = 22;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Runs work(begin, end) over [0, total) in chunks on every hardware thread and returns the
+// sum of what the calls return. The first exception thrown by a call is rethrown here.
+template <class Work>
+std::uint64_t parallel_sum(std::size_t total, const Work& work) {
+  constexpr std::size_t kChunk = std::size_t{1} << 16;
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::uint64_t> sum{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto run = [&] {
+    try {
+      std::uint64_t mine = 0;
+      for (std::size_t begin; (begin = next.fetch_add(kChunk)) < total;)
+        mine += work(begin, std::min(begin + kChunk, total));
+      sum += mine;
+    } catch (...) {
+      const std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = total;  // let the other threads stop early
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(run);
+  run();
+  for (std::thread& thread : pool) thread.join();
+  if (failure) std::rethrow_exception(failure);
+  return sum;
+}
+
+}  // namespace
+
+struct ExplicitSolution::Lines {
+  std::array<int, 2 * kMaxExplicitSize> arrangement{};
+  // For row i: the columns whose vertical vehicles cover row i; for column j: the rows whose
+  // horizontal vehicles cover column j. A vehicle may only slide over cells not in it.
+  std::array<std::uint32_t, 2 * kMaxExplicitSize> crossing{};
+};
+
+ExplicitSolution::ExplicitSolution(const Rules& rules)
+    : rules_(rules), lines_(rules.size()), n_(rules.size()), bits_(1) {
+  while ((1 << bits_) < lines_.size()) ++bits_;
+}
+
+ExplicitSolution ExplicitSolution::solve(const Rules& rules, const LayerCallback& on_layer) {
+  if (rules.size() > kMaxExplicitSize)
+    throw InputError("the explicit engine supports sizes up to " +
+                     std::to_string(kMaxExplicitSize) + " (got " + std::to_string(rules.size()) +
+                     ")");
+  const auto start = std::chrono::steady_clock::now();
+  ExplicitSolution solution(rules);
+  solution.enumerate_domain();
+  solution.build_buckets();
+  solution.classify(on_layer);
+  solution.seconds_ = seconds_since(start);
+  return solution;
+}
+
+ExplicitSolution::Lines ExplicitSolution::decode(std::uint64_t key) const {
+  Lines lines;
+  const std::uint64_t field = (std::uint64_t{1} << bits_) - 1;
+  for (int line = 0; line < 2 * n_; ++line)
+    lines.arrangement[static_cast<std::size_t>(line)] =
+        static_cast<int>(key >> shift(line) & field);
+  for (int i = 0; i < n_; ++i) {
+    const std::uint32_t row = lines_[lines.arrangement[static_cast<std::size_t>(i)]].occupied;
+    for (int j = 0; j < n_; ++j) {
+      const std::uint32_t column =
+          lines_[lines.arrangement[static_cast<std::size_t>(n_ + j)]].occupied;
+      lines.crossing[static_cast<std::size_t>(i)] |= (column >> i & 1u) << j;
+      lines.crossing[static_cast<std::size_t>(n_ + j)] |= (row >> j & 1u) << i;
+    }
+  }
+  return lines;
+}
+
+template <class Visit>
+void ExplicitSolution::for_each_neighbour(std::uint64_t key, Metric metric, Visit&& visit) const {
+  const Lines lines = decode(key);
+  for (int line = 0; line < 2 * n_; ++line) {
+    const int from = lines.arrangement[static_cast<std::size_t>(line)];
+    for (const LineMove& move : lines_.moves(from)) {
+      if (metric == Metric::Step && move.distance != 1) continue;
+      if (move.swept & lines.crossing[static_cast<std::size_t>(line)]) continue;
+      // Unsigned wrap-around makes a negative difference come out right.
+      visit(key + (static_cast<std::uint64_t>(move.to - from) << shift(line)));
+    }
+  }
+}
+
+void ExplicitSolution::enumerate_domain() {
+  const int exit_row = rules_.exit_row();
+  const VehicleLimits& limits = rules_.limits();
+  // Vertical arrangements by the set of rows already covered in their column, ascending,
+  // so that keys come out in increasing order.
+  std::vector<std::vector<int>> compatible(std::size_t{1} << n_);
+  for (std::uint32_t covered = 0; covered < compatible.size(); ++covered)
+    for (int a = 0; a < lines_.size(); ++a)
+      if (!(lines_[a].occupied & covered)) compatible[covered].push_back(a);
+  std::vector<int> all(static_cast<std::size_t>(lines_.size()));
+  for (int a = 0; a < lines_.size(); ++a) all[static_cast<std::size_t>(a)] = a;
+  // The exit row must end in a car (the target); its other rows are free.
+  std::vector<int> exit_choices;
+  for (int a = 0; a < lines_.size(); ++a)
+    if (!lines_[a].segments.empty() && lines_[a].segments.back().length == kCar)
+      exit_choices.push_back(a);
+
+  keys_.clear();
+  keys_.reserve(count_placements(rules_).domain);
+  using Covered = std::array<std::uint32_t, kMaxExplicitSize>;  // per column: rows covered
+  auto extend = [&](auto& self, int line, std::uint64_t key, int cars, int trucks,
+                    const Covered& covered) -> void {
+    if (line == 2 * n_) {
+      keys_.push_back(key);
+      return;
+    }
+    const std::vector<int>& choices = line >= n_
+                                          ? compatible[covered[static_cast<std::size_t>(line - n_)]]
+                                          : (line == exit_row ? exit_choices : all);
+    for (int a : choices) {
+      const LineArrangement& arrangement = lines_[a];
+      // Counts only grow deeper down, so a violated limit prunes the whole subtree.
+      if (!limits.allows(cars + arrangement.cars, trucks + arrangement.trucks)) continue;
+      Covered next = covered;
+      if (line < n_)
+        for (int j = 0; j < n_; ++j)
+          next[static_cast<std::size_t>(j)] |= (arrangement.occupied >> j & 1u) << line;
+      self(self, line + 1, key << bits_ | static_cast<std::uint64_t>(a), cars + arrangement.cars,
+           trucks + arrangement.trucks, next);
+    }
+  };
+  extend(extend, 0, 0, 0, 0, Covered{});
+}
+
+void ExplicitSolution::build_buckets() {
+  int bucket_bits = 1;
+  while (bucket_bits < kMaxBucketBits && (std::uint64_t{2} << bucket_bits) < keys_.size())
+    ++bucket_bits;
+  bucket_shift_ = std::max(0, 2 * n_ * bits_ - bucket_bits);
+  const std::uint64_t buckets = (std::uint64_t{1} << (2 * n_ * bits_ - bucket_shift_));
+  bucket_start_.assign(buckets + 1, keys_.size());
+  std::size_t state = 0;
+  for (std::uint64_t b = 0; b < buckets; ++b) {
+    bucket_start_[b] = state;
+    while (state < keys_.size() && keys_[state] >> bucket_shift_ == b) ++state;
+  }
+}
+
+std::optional<std::size_t> ExplicitSolution::locate(std::uint64_t key) const {
+  const std::uint64_t bucket = key >> bucket_shift_;
+  if (bucket + 1 >= bucket_start_.size()) return std::nullopt;
+  const auto first = keys_.begin() + static_cast<std::ptrdiff_t>(bucket_start_[bucket]);
+  const auto last = keys_.begin() + static_cast<std::ptrdiff_t>(bucket_start_[bucket + 1]);
+  const auto it = std::lower_bound(first, last, key);
+  if (it == last || *it != key) return std::nullopt;
+  return static_cast<std::size_t>(it - keys_.begin());
+}
+
+void ExplicitSolution::classify(const LayerCallback& on_layer) {
+  const Metric metric = rules_.metric();
+  const std::size_t states = keys_.size();
+  index_.assign(states, kUnreached);
+
+  auto finish_layer = [&](std::uint64_t count, std::chrono::steady_clock::time_point start) {
+    layers_.push_back({count, 0, seconds_since(start)});
+    if (on_layer) on_layer(static_cast<int>(layers_.size()) - 1, layers_.back());
+  };
+
+  auto start = std::chrono::steady_clock::now();
+  const int exit_shift = shift(rules_.exit_row());
+  const std::uint64_t field = (std::uint64_t{1} << bits_) - 1;
+  std::uint64_t winning = 0;
+  for (std::size_t s = 0; s < states; ++s) {
+    const Segment target = lines_[static_cast<int>(keys_[s] >> exit_shift & field)].segments.back();
+    if (target.start == n_ - kCar) {
+      index_[s] = 0;
+      ++winning;
+    }
+  }
+  finish_layer(winning, start);
+
+  std::uint64_t classified = winning;
+  for (int k = 0;; ++k) {
+    start = std::chrono::steady_clock::now();
+    if (k + 1 > kMaxStoredIndex)
+      throw std::runtime_error("indices above " + std::to_string(kMaxStoredIndex) +
+                               " do not fit the explicit engine's one byte per state");
+    const auto current = static_cast<std::uint8_t>(k);
+    const auto reached = static_cast<std::uint8_t>(k + 1);
+    // Threads only ever turn kUnreached into k + 1; the compare-exchange decides which thread
+    // counts a state reached from two sides.
+    const std::uint64_t count = parallel_sum(states, [&](std::size_t begin, std::size_t end) {
+      std::uint64_t found = 0;
+      for (std::size_t s = begin; s < end; ++s) {
+        if (std::atomic_ref(index_[s]).load(std::memory_order_relaxed) != current) continue;
+        for_each_neighbour(keys_[s], metric, [&](std::uint64_t key) {
+          const std::optional<std::size_t> t = locate(key);
+          if (!t) throw std::logic_error("a move left the enumerated domain");
+          std::atomic_ref byte(index_[*t]);
+          std::uint8_t expected = kUnreached;
+          if (byte.load(std::memory_order_relaxed) == kUnreached &&
+              byte.compare_exchange_strong(expected, reached, std::memory_order_relaxed))
+            ++found;
+        });
+      }
+      return found;
+    });
+    if (count == 0) break;
+    classified += count;
+    finish_layer(count, start);
+  }
+  unsolvable_ = states - classified;
+}
+
+Board ExplicitSolution::board(std::size_t state) const {
+  const Lines lines = decode(keys_.at(state));
+  std::vector<Vehicle> vehicles;
+  for (int line = 0; line < 2 * n_; ++line)
+    for (const Segment& s : lines_[lines.arrangement[static_cast<std::size_t>(line)]].segments)
+      vehicles.push_back(line < n_ ? Vehicle{line, s.start, Orientation::Horizontal, s.length}
+                                   : Vehicle{s.start, line - n_, Orientation::Vertical, s.length});
+  return Board(n_, std::move(vehicles));
+}
+
+std::uint64_t ExplicitSolution::key_of(const Board& board) const {
+  std::vector<std::vector<Segment>> segments(static_cast<std::size_t>(2 * n_));
+  for (const Vehicle& v : board.vehicles())  // sorted by first cell, so each line left to right
+    (v.horizontal() ? segments[static_cast<std::size_t>(v.row)]
+                    : segments[static_cast<std::size_t>(n_ + v.col)])
+        .push_back({v.horizontal() ? v.col : v.row, v.length});
+  std::uint64_t key = 0;
+  for (const std::vector<Segment>& line : segments)
+    key = key << bits_ | static_cast<std::uint64_t>(lines_.find(line));
+  return key;
+}
+
+std::optional<std::size_t> ExplicitSolution::find(const Board& board) const {
+  if (!in_domain(rules_, board)) return std::nullopt;
+  return locate(key_of(board));
+}
+
+std::optional<int> ExplicitSolution::index(std::size_t state) const {
+  const std::uint8_t value = index_.at(state);
+  if (value == kUnreached) return std::nullopt;
+  return value;
+}
+
+std::vector<std::size_t> ExplicitSolution::neighbours(std::size_t state, Metric metric) const {
+  std::vector<std::size_t> result;
+  for_each_neighbour(keys_.at(state), metric,
+                     [&](std::uint64_t key) { result.push_back(locate(key).value()); });
+  return result;
+}
+
+Classification ExplicitSolution::summarize(const ExplicitOptions& options) const {
+  const auto start = std::chrono::steady_clock::now();
+  const std::size_t states = keys_.size();
+  const std::size_t indices = layers_.size();
+
+  Classification result(rules_);
+  result.engine = "explicit";
+  result.encoding = "none";
+  result.variable_order = "none";
+  result.complete = true;
+  result.layers = layers_;
+  result.domain_count = states;
+  result.winning_count = layers_.front().count;
+  result.unsolvable_count = unsolvable_;
+  result.solvable_count = states - unsolvable_;
+
+  // Components by breadth-first search over steps; `members` holds the current component.
+  result.nondominated.assign(indices, 0);
+  result.components.assign(indices, 0);
+  std::vector<bool> seen(states, false);
+  std::vector<std::size_t> members;
+  for (std::size_t root = 0; root < states; ++root) {
+    if (seen[root]) continue;
+    seen[root] = true;
+    members.assign(1, root);
+    for (std::size_t head = 0; head < members.size(); ++head)
+      for_each_neighbour(keys_[members[head]], Metric::Step, [&](std::uint64_t key) {
+        const std::size_t t = locate(key).value();
+        if (!seen[t]) {
+          seen[t] = true;
+          members.push_back(t);
+        }
+      });
+    if (index_[root] == kUnreached) continue;  // a component is solvable as a whole or not at all
+    std::uint8_t top = 0;
+    for (std::size_t s : members) top = std::max(top, index_[s]);
+    result.nondominated[top] += static_cast<std::uint64_t>(std::count_if(
+        members.begin(), members.end(), [&](std::size_t s) { return index_[s] == top; }));
+    result.components[top] += 1;
+  }
+
+  const int max_index = static_cast<int>(indices) - 1;
+  const int lowest_sampled = std::max(0, max_index - options.sample_indices + 1);
+  std::vector<std::vector<Sample>> by_index(indices);
+  for (std::size_t s = 0; s < states; ++s) {
+    const std::uint8_t i = index_[s];
+    if (i == kUnreached || i < lowest_sampled) continue;
+    if (static_cast<int>(by_index[i].size()) >= options.samples_per_index) continue;
+    by_index[i].push_back({to_board_string(rules_, board(s)), i});
+  }
+  for (int i = max_index; i >= lowest_sampled; --i)
+    result.samples.insert(result.samples.end(), by_index[static_cast<std::size_t>(i)].begin(),
+                          by_index[static_cast<std::size_t>(i)].end());
+
+  result.seconds = seconds_ + seconds_since(start);
+  result.peak_rss_bytes = peak_rss_bytes();
+  return result;
+}
+
+Classification classify_explicit(const Rules& rules, const ExplicitOptions& options,
+                                 const LayerCallback& on_layer) {
+  return ExplicitSolution::solve(rules, on_layer).summarize(options);
+}
+
+}  // namespace rushhour
