@@ -99,8 +99,10 @@ struct CellResult {
 BddSettings cell_settings(const ExplodeConfig& config) {
   BddSettings settings;
   settings.max_nodes = config.node_limit;
-  if (settings.max_nodes > 0 && settings.max_nodes < settings.initial_nodes)
-    settings.initial_nodes = static_cast<int>(settings.max_nodes);
+  // BuDDy rounds the initial table up to a prime and refuses (BDD_NODES) a ceiling that is
+  // not above the table it has, so a small limit starts from a table well below it.
+  if (settings.max_nodes > 0 && settings.max_nodes / 2 < settings.initial_nodes)
+    settings.initial_nodes = static_cast<int>(std::max<std::int64_t>(1000, settings.max_nodes / 2));
   return settings;
 }
 
@@ -135,8 +137,15 @@ void measure_invariant(const ExplodeConfig& config, CellResult& cell) {
     cell.row.buddy_nodes = bdd_nodecount(invar);
     cell.row.labeled_placements = labeled_placements(encoding, invar);
     session.check();
-  } catch (const BddFailure&) {
-    cell.status = "node limit";
+  } catch (const BddFailure& failure) {
+    // Node table exhaustion is the expected way for a cell to fail; anything else is
+    // reported as it is.
+    cell.status = bdd_errstring(BDD_NODENUM) != nullptr &&
+                          std::string(failure.what()).find(bdd_errstring(BDD_NODENUM)) !=
+                              std::string::npos
+                      ? "node limit"
+                      : "BDD failure";
+    if (cell.status != "node limit") std::cerr << "explode: " << failure.what() << std::endl;
   } catch (const CellTimeLimit&) {
     cell.status = "time limit";
   }
@@ -258,8 +267,8 @@ ExplodeConfig parse_config(const po::variables_map& vm) {
                        std::to_string(kMaxCars));
   config.node_limit = vm["node-limit"].as<std::int64_t>();
   if (config.node_limit != 0 &&
-      (config.node_limit < 1000 || config.node_limit > std::numeric_limits<int>::max()))
-    throw InputError("--node-limit must be 0 (none) or in 1000.." +
+      (config.node_limit < 10000 || config.node_limit > std::numeric_limits<int>::max()))
+    throw InputError("--node-limit must be 0 (none) or in 10000.." +
                      std::to_string(std::numeric_limits<int>::max()));
   config.time_limit = vm["time-limit"].as<double>();
   if (config.time_limit < 0) throw InputError("--time-limit must be >= 0 seconds");
