@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <cstdio>
 #include <numeric>
 #include <random>
 
@@ -43,17 +43,26 @@ bdd random_bdd(std::mt19937& rng, int variables) {
   for (int step = 0; step < 40; ++step) {
     const bdd term = literal() & literal() & literal();
     switch (rng() % 4) {
-      case 0: function &= !term; break;
-      case 1: function |= term; break;
-      case 2: function ^= term; break;
-      default: function = bdd_ite(bdd_ithvar(variable(rng)), function, term); break;
+      case 0:
+        function &= !term;
+        break;
+      case 1:
+        function |= term;
+        break;
+      case 2:
+        function ^= term;
+        break;
+      default:
+        function = bdd_ite(bdd_ithvar(variable(rng)), function, term);
+        break;
     }
   }
   return function;
 }
 
 BddFileHeader header_for(int index) {
-  return {.parameters = "size=4\nmetric=step\norder=interleaved\n", .kind = "layer", .index = index};
+  return {
+      .parameters = "size=4\nmetric=step\norder=interleaved\n", .kind = "layer", .index = index};
 }
 
 std::string load_error(const std::filesystem::path& file) {
@@ -204,19 +213,22 @@ TEST(BddFile, RejectsStructurallyWrongPayloads) {
     HandWrittenFile bad(kVariables, 1, 2);
     bad.record(3, 0, 2);  // refers to itself
     write_bytes(file, bad.finish());
-    EXPECT_EQ(load_error(file), file.string() + ": node 0 has children 0, 2 (not earlier, distinct nodes)");
+    EXPECT_EQ(load_error(file),
+              file.string() + ": node 0 has children 0, 2 (not earlier, distinct nodes)");
   }
   {
     HandWrittenFile bad(kVariables, 1, 2);
     bad.record(3, 1, 1);  // not reduced
     write_bytes(file, bad.finish());
-    EXPECT_EQ(load_error(file), file.string() + ": node 0 has children 1, 1 (not earlier, distinct nodes)");
+    EXPECT_EQ(load_error(file),
+              file.string() + ": node 0 has children 1, 1 (not earlier, distinct nodes)");
   }
   {
     HandWrittenFile bad(kVariables, 1, 2);
     bad.record(kVariables, 0, 1);
     write_bytes(file, bad.finish());
-    EXPECT_EQ(load_error(file), file.string() + ": node 0 uses variable 24, but the session has 24");
+    EXPECT_EQ(load_error(file),
+              file.string() + ": node 0 uses variable 24, but the session has 24");
   }
   {
     HandWrittenFile bad(kVariables, 2, 2);  // the root must be the last record
@@ -245,7 +257,8 @@ TEST(BddFile, ReportsMissingEmptyAndForeignFiles) {
   write_bytes(dir / "empty.bdd", "");
   EXPECT_EQ(load_error(dir / "empty.bdd"), (dir / "empty.bdd").string() + ": empty file");
   write_bytes(dir / "text.bdd", "digraph { a -> b }\n");
-  EXPECT_EQ(load_error(dir / "text.bdd"), (dir / "text.bdd").string() + ": not a rushhour BDD file");
+  EXPECT_EQ(load_error(dir / "text.bdd"),
+            (dir / "text.bdd").string() + ": not a rushhour BDD file");
   write_classification(dir / "c.h5", Classification(Rules(4)), {});
   EXPECT_EQ(load_error(dir / "c.h5"), (dir / "c.h5").string() + ": not a rushhour BDD file");
   EXPECT_EQ(load_error(dir.path()), dir.path().string() + ": not a regular file");
@@ -289,7 +302,8 @@ TEST(BddFile, ReportsEveryFlippedByte) {
   const auto file = dir / "f.bdd";
   save_bdd(file, random_bdd(rng, 10), header_for(1));
   const std::size_t size = std::filesystem::file_size(file);
-  const std::size_t payload = size - 8 - 12 * static_cast<std::size_t>(read_bdd_header(file).node_count);
+  const std::size_t payload =
+      size - 8 - 12 * static_cast<std::size_t>(read_bdd_header(file).node_count);
   for (std::size_t offset = 0; offset < size; ++offset) {
     flip_byte(file, offset);
     const std::string error = load_error(file);
@@ -358,9 +372,10 @@ TEST(BddFile, DISABLED_LargeBddTimings) {
   };
   const auto elapsed = [](const Stopwatch& since) {
     char text[64];
-    std::snprintf(text, sizeof text, "%.2f s wall, %.2f s CPU",
-                  std::chrono::duration<double>(std::chrono::steady_clock::now() - since.wall).count(),
-                  static_cast<double>(std::clock() - since.cpu) / CLOCKS_PER_SEC);
+    std::snprintf(
+        text, sizeof text, "%.2f s wall, %.2f s CPU",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - since.wall).count(),
+        static_cast<double>(std::clock() - since.cpu) / CLOCKS_PER_SEC);
     return std::string(text);
   };
   BddSettings settings;

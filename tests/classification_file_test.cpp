@@ -14,9 +14,9 @@
 namespace rushhour {
 namespace {
 
+using testing::flip_byte;
 using testing::read_bytes;
 using testing::ScratchDir;
-using testing::flip_byte;
 using testing::write_bytes;
 
 // 4x4, exit row 1. Index 2:        Index 1:
@@ -116,9 +116,10 @@ class RawEdit {
     delete_link(path);
     const hsize_t length = values.size();
     const hid_t space = H5Screate_simple(1, &length, nullptr);
-    const hid_t dataset = H5Dcreate2(id_, path, H5T_STD_U64LE, space, H5P_DEFAULT, H5P_DEFAULT,
-                                     H5P_DEFAULT);
-    EXPECT_GE(H5Dwrite(dataset, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), 0);
+    const hid_t dataset =
+        H5Dcreate2(id_, path, H5T_STD_U64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    EXPECT_GE(H5Dwrite(dataset, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()),
+              0);
     H5Dclose(dataset);
     H5Sclose(space);
   }
@@ -240,9 +241,9 @@ TEST(ClassificationFile, ReportsTruncationAtEveryLength) {
   const auto file = dir / "classification.h5";
   write_classification(file, sample_classification(), sample_metadata());
   const std::string bytes = read_bytes(file);
-  for (std::size_t length : {std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{40},
-                             std::size_t{100}, std::size_t{512}, bytes.size() / 2,
-                             bytes.size() - 100, bytes.size() - 1}) {
+  for (std::size_t length :
+       {std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{40}, std::size_t{100},
+        std::size_t{512}, bytes.size() / 2, bytes.size() - 100, bytes.size() - 1}) {
     write_bytes(dir / "cut.h5", bytes.substr(0, length));
     const std::string error = read_error(dir / "cut.h5");
     EXPECT_NE(error.find((dir / "cut.h5").string() + ": truncated ("), std::string::npos)
@@ -316,22 +317,28 @@ TEST(ClassificationFile, ReportsMissingAndMistypedContent) {
   expect_error("missing dataset '/samples/index'",
                [](RawEdit& raw) { raw.delete_link("/samples/index"); });
   expect_error("missing group '/dominance'", [](RawEdit& raw) { raw.delete_link("/dominance"); });
-  expect_error("/layers/bdd_nodes has 2 entries, expected 4",
-               [](RawEdit& raw) { raw.replace_dataset("/layers/bdd_nodes", {1, 2}); });
-  expect_error("max_index is 3 but /layers/count has 3 entries",
-               [](RawEdit& raw) { raw.replace_dataset("/layers/count", {100, 250, 40}); });
-  expect_error(
-      "inconsistent content: layer counts add up to 391, but solvable_count is 390",
-      [](RawEdit& raw) { raw.replace_dataset("/layers/count", {100, 251, 0, 40}); });
-  expect_error("inconsistent content: solvable_count + unsolvable_count differs from "
-               "domain_count 1001",
+  expect_error("/layers/bdd_nodes has 2 entries, expected 4", [](RawEdit& raw) {
+    raw.replace_dataset("/layers/bdd_nodes", {1, 2});
+  });
+  expect_error("max_index is 3 but /layers/count has 3 entries", [](RawEdit& raw) {
+    raw.replace_dataset("/layers/count", {100, 250, 40});
+  });
+  expect_error("inconsistent content: layer counts add up to 391, but solvable_count is 390",
                [](RawEdit& raw) {
-                 raw.set_attribute<std::uint64_t>("domain_count", 1001, H5T_STD_U64LE,
-                                                  H5T_NATIVE_UINT64);
+                 raw.replace_dataset("/layers/count", {100, 251, 0, 40});
                });
-  expect_error("dataset '/dominance/components' is 8-byte unsigned integer, expected a signed "
-               "integer",
-               [](RawEdit& raw) { raw.replace_dataset("/dominance/components", {0, 0, 0, 1}); });
+  expect_error(
+      "inconsistent content: solvable_count + unsolvable_count differs from "
+      "domain_count 1001",
+      [](RawEdit& raw) {
+        raw.set_attribute<std::uint64_t>("domain_count", 1001, H5T_STD_U64LE, H5T_NATIVE_UINT64);
+      });
+  expect_error(
+      "dataset '/dominance/components' is 8-byte unsigned integer, expected a signed "
+      "integer",
+      [](RawEdit& raw) {
+        raw.replace_dataset("/dominance/components", {0, 0, 0, 1});
+      });
 }
 
 TEST(ClassificationFile, PassesTheIndependentPythonCheck) {

@@ -39,8 +39,8 @@ inline std::string read_bytes(const std::filesystem::path& path) {
 }
 
 inline void write_bytes(const std::filesystem::path& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(),
-                                                              static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 // Inverts one bit of the byte at `offset` in place (flipping twice restores the file).

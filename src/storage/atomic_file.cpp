@@ -14,8 +14,7 @@ namespace {
   throw std::system_error(errno, std::generic_category(), action + " " + path.string());
 }
 
-}  // namespace
-
+// fsync on a path (a regular file or a directory).
 void sync_path(const std::filesystem::path& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw_errno("cannot open", path);
@@ -27,6 +26,8 @@ void sync_path(const std::filesystem::path& path) {
   }
   ::close(fd);
 }
+
+}  // namespace
 
 AtomicReplacement::AtomicReplacement(std::filesystem::path target)
     : target_(std::move(target)), temp_(target_.string() + ".tmp") {}

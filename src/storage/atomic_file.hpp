@@ -18,7 +18,6 @@ class AtomicReplacement {
   AtomicReplacement(const AtomicReplacement&) = delete;
   AtomicReplacement& operator=(const AtomicReplacement&) = delete;
 
-  const std::filesystem::path& target() const { return target_; }
   // Where the writer puts the new content; it must close the file before commit().
   const std::filesystem::path& temp_path() const { return temp_; }
 
@@ -30,8 +29,5 @@ class AtomicReplacement {
   std::filesystem::path temp_;
   bool committed_ = false;
 };
-
-// fsync on a path (a regular file or a directory). Throws std::system_error naming the path.
-void sync_path(const std::filesystem::path& path);
 
 }  // namespace rushhour

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <array>
-#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -98,8 +97,8 @@ class Writer {
     flush();
     std::size_t done = 0;
     while (done < data.size()) {
-      const ssize_t written = ::pwrite(fd_, data.data() + done, data.size() - done,
-                                       static_cast<off_t>(offset + done));
+      const ssize_t written =
+          ::pwrite(fd_, data.data() + done, data.size() - done, static_cast<off_t>(offset + done));
       if (written < 0 && errno == EINTR) continue;
       if (written < 0) fail("cannot write");
       done += static_cast<std::size_t>(written);
@@ -178,7 +177,8 @@ class Reader {
       throw Damaged(std::string("cannot open (") + std::strerror(errno) + ")");
     }
     struct stat info {};
-    if (::fstat(fd_, &info) != 0) throw Damaged(std::string("cannot stat (") + std::strerror(errno) + ")");
+    if (::fstat(fd_, &info) != 0)
+      throw Damaged(std::string("cannot stat (") + std::strerror(errno) + ")");
     if (!S_ISREG(info.st_mode)) throw Damaged("not a regular file");
     size_ = static_cast<std::uint64_t>(info.st_size);
     buffer_.resize(kBufferSize);
@@ -188,7 +188,6 @@ class Reader {
   Reader& operator=(const Reader&) = delete;
 
   std::uint64_t size() const { return size_; }
-  std::uint64_t position() const { return consumed_; }
 
   void bytes(void* data, std::size_t size) {
     auto* out = static_cast<unsigned char*>(data);
@@ -198,7 +197,6 @@ class Reader {
       std::memcpy(out, buffer_.data() + begin_, part);
       checksum_.add(buffer_.data() + begin_, part);
       begin_ += part;
-      consumed_ += part;
       out += part;
       size -= part;
     }
@@ -214,7 +212,6 @@ class Reader {
     const unsigned char* data = buffer_.data() + begin_;
     checksum_.add(data, size);
     begin_ += size;
-    consumed_ += size;
     return data;
   }
   std::uint32_t u32() { return static_cast<std::uint32_t>(integer(4)); }
@@ -253,7 +250,6 @@ class Reader {
 
   int fd_ = -1;
   std::uint64_t size_ = 0;
-  std::uint64_t consumed_ = 0;
   std::vector<unsigned char> buffer_;
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
@@ -337,7 +333,8 @@ class NodeIds {
  private:
   static constexpr int kEmpty = -1;
   std::size_t home(int node) const {
-    return static_cast<std::size_t>((static_cast<std::uint64_t>(node) * 0x9E3779B97F4A7C15ULL) >> 32) &
+    return static_cast<std::size_t>((static_cast<std::uint64_t>(node) * 0x9E3779B97F4A7C15ULL) >>
+                                    32) &
            mask_;
   }
   void place(int node, std::uint32_t id) {
@@ -458,8 +455,8 @@ void save_bdd(const std::filesystem::path& file, const bdd& function, const BddF
     NodeWriter writer(out);
     const std::uint32_t root = writer.write(function.id());
     out.checksum();
-    out.write_at(0, encode_header(header, static_cast<std::uint32_t>(bdd_varnum()),
-                                  writer.written(), root));
+    out.write_at(
+        0, encode_header(header, static_cast<std::uint32_t>(bdd_varnum()), writer.written(), root));
     out.close();
   }
   replacement.commit();

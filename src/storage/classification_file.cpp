@@ -36,7 +36,8 @@ std::string find_inconsistency(const Classification& result) {
            std::to_string(layers) + " layers";
   for (std::size_t i = 0; i < dominance; ++i) {
     if (result.nondominated[i] > result.layers[i].count)
-      return "index " + std::to_string(i) + " has more nondominated configurations than configurations";
+      return "index " + std::to_string(i) +
+             " has more nondominated configurations than configurations";
     if (result.components[i] < -1)
       return "index " + std::to_string(i) + " has a negative component count";
   }
@@ -93,10 +94,9 @@ void write_file(const std::filesystem::path& path, const Classification& result,
   file.write_attribute<std::int64_t>("max_index", result.max_index());
   {
     const h5::Group layers = file.create_group("layers");
-    layers.write_dataset(
-        "count", column<std::uint64_t>(result.layers, &LayerFigures::count));
-    layers.write_dataset(
-        "bdd_nodes", column<std::uint64_t>(result.layers, &LayerFigures::bdd_nodes));
+    layers.write_dataset("count", column<std::uint64_t>(result.layers, &LayerFigures::count));
+    layers.write_dataset("bdd_nodes",
+                         column<std::uint64_t>(result.layers, &LayerFigures::bdd_nodes));
     layers.write_dataset("seconds", column<double>(result.layers, &LayerFigures::seconds));
   }
   {
@@ -134,8 +134,8 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
     throw h5::Error("not a rushhour classification file (content '" + content + "')");
   const auto version = file.read_attribute<std::int64_t>("format_version");
   if (version != kClassificationFormatVersion)
-    throw h5::Error("written by format version " + std::to_string(version) +
-                    ", this tool reads " + std::to_string(kClassificationFormatVersion));
+    throw h5::Error("written by format version " + std::to_string(version) + ", this tool reads " +
+                    std::to_string(kClassificationFormatVersion));
 
   RunMetadata stored{file.read_attribute<std::string>("tool_version"),
                      file.read_attribute<std::string>("buddy_version"),
@@ -199,7 +199,8 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
     const auto boards = samples.read_dataset<std::string>("board");
     const auto indices = samples.read_dataset<std::uint32_t>("index");
     same_length(indices.size(), boards.size(), "/samples/index");
-    for (std::size_t i = 0; i < boards.size(); ++i) result.samples.push_back({boards[i], indices[i]});
+    for (std::size_t i = 0; i < boards.size(); ++i)
+      result.samples.push_back({boards[i], indices[i]});
   }
   if (const std::string problem = find_inconsistency(result); !problem.empty())
     throw h5::Error("inconsistent content: " + problem);
@@ -212,8 +213,8 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
 void write_classification(const std::filesystem::path& file, const Classification& result,
                           const RunMetadata& metadata) {
   if (const std::string problem = find_inconsistency(result); !problem.empty())
-    throw std::logic_error("refusing to write an inconsistent classification to " +
-                           file.string() + ": " + problem);
+    throw std::logic_error("refusing to write an inconsistent classification to " + file.string() +
+                           ": " + problem);
   AtomicReplacement replacement(file);
   try {
     write_file(replacement.temp_path(), result, metadata);

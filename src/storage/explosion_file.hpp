@@ -2,10 +2,10 @@
 // The table of `rushhour explode --out FILE.h5` (SPEC §6): parallel 1-D datasets, one entry
 // per (size, cars) cell.
 //
-// Format version 1: root attributes content ("rushhour explosion table"), format_version (int64), tool_version, buddy_version,
-// configuration (strings, the RunMetadata); datasets /size, /cars, /nodes, /buddy_nodes,
-// /lower_bound, /labeled_placements, /peak_nodes, /published, /dual_legal_nodes (int64) and
-// /seconds (float64), all of the same length, in the order of `rows`.
+// Format version 1: root attributes content ("rushhour explosion table"), format_version (int64),
+// tool_version, buddy_version, configuration (strings, the RunMetadata); datasets /size, /cars,
+// /nodes, /buddy_nodes, /lower_bound, /labeled_placements, /peak_nodes, /published,
+// /dual_legal_nodes (int64) and /seconds (float64), all of the same length, in the order of `rows`.
 #include <cstdint>
 #include <filesystem>
 #include <vector>

@@ -56,7 +56,8 @@ Handle property_list(hid_t list_class) {
 
 Handle fixed_string_type(std::size_t size) {
   Handle type(checked(H5Tcopy(H5T_C_S1), "cannot create a string type"), H5Tclose);
-  checked_status(H5Tset_size(type.get(), std::max<std::size_t>(size, 1)), "cannot size a string type");
+  checked_status(H5Tset_size(type.get(), std::max<std::size_t>(size, 1)),
+                 "cannot size a string type");
   checked_status(H5Tset_strpad(type.get(), H5T_STR_NULLPAD), "cannot pad a string type");
   checked_status(H5Tset_cset(type.get(), H5T_CSET_UTF8), "cannot set a string encoding");
   return type;
@@ -103,13 +104,18 @@ std::string describe_type(hid_t type) {
   switch (H5Tget_class(type)) {
     case H5T_INTEGER:
       return bytes + (H5Tget_sign(type) == H5T_SGN_NONE ? "unsigned" : "signed") + " integer";
-    case H5T_FLOAT: return bytes + "float";
+    case H5T_FLOAT:
+      return bytes + "float";
     case H5T_STRING:
       return H5Tis_variable_str(type) > 0 ? "variable-length string" : "fixed-length string";
-    case H5T_COMPOUND: return "compound";
-    case H5T_ARRAY: return "array";
-    case H5T_ENUM: return "enum";
-    default: return "unsupported type";
+    case H5T_COMPOUND:
+      return "compound";
+    case H5T_ARRAY:
+      return "array";
+    case H5T_ENUM:
+      return "enum";
+    default:
+      return "unsupported type";
   }
 }
 
@@ -162,11 +168,11 @@ Group Location::create_group(const std::string& name) const {
   Handle gcpl = property_list(H5P_GROUP_CREATE);
   checked_status(H5Pset_obj_track_times(gcpl.get(), false), "cannot configure a group");
   const std::string path = child_path(name);
-  return Group(Handle(checked(H5Gcreate2(handle_.get(), name.c_str(), H5P_DEFAULT, gcpl.get(),
-                                         H5P_DEFAULT),
-                              "cannot create group '" + path + "'"),
-                      H5Gclose),
-               path);
+  return Group(
+      Handle(checked(H5Gcreate2(handle_.get(), name.c_str(), H5P_DEFAULT, gcpl.get(), H5P_DEFAULT),
+                     "cannot create group '" + path + "'"),
+             H5Gclose),
+      path);
 }
 
 Group Location::open_group(const std::string& name) const {
@@ -212,9 +218,8 @@ template <Value T>
 T Location::read_attribute(const std::string& name) const {
   const std::string what = "attribute '" + name + "'";
   if (!has_attribute(name)) throw Error("missing " + what);
-  Handle attribute(checked(H5Aopen(handle_.get(), name.c_str(), H5P_DEFAULT),
-                           "cannot open " + what),
-                   H5Aclose);
+  Handle attribute(
+      checked(H5Aopen(handle_.get(), name.c_str(), H5P_DEFAULT), "cannot open " + what), H5Aclose);
   Handle space(checked(H5Aget_space(attribute.get()), "cannot read " + what), H5Sclose);
   if (H5Sget_simple_extent_type(space.get()) != H5S_SCALAR) throw Error(what + " is not a scalar");
   Handle type(checked(H5Aget_type(attribute.get()), "cannot read " + what), H5Tclose);
@@ -298,9 +303,8 @@ std::vector<T> Location::read_dataset(const std::string& name) const {
   if (length == 0) return values;
   if constexpr (std::same_as<T, std::string>) {
     std::vector<char> packed(element_size * length);
-    checked_status(
-        H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, packed.data()),
-        "cannot read " + what);
+    checked_status(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, packed.data()),
+                   "cannot read " + what);
     values.reserve(length);
     for (hsize_t i = 0; i < length; ++i)
       values.push_back(unpad(packed.data() + i * element_size, element_size));

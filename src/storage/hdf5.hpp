@@ -34,7 +34,7 @@ class Error : public std::runtime_error {
 // The value types an attribute or dataset element may have.
 template <typename T>
 concept Number = std::same_as<T, std::int64_t> || std::same_as<T, std::uint64_t> ||
-                 std::same_as<T, std::uint32_t> || std::same_as<T, double>;
+    std::same_as<T, std::uint32_t> || std::same_as<T, double>;
 template <typename T>
 concept Value = Number<T> || std::same_as<T, std::string>;
 
