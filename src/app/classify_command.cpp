@@ -1,11 +1,305 @@
-#include <stdexcept>
+// `rushhour classify`: options -> Rules + engine settings -> engine -> storage -> summary.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
 
 #include "app/commands.hpp"
+#include "app/options.hpp"
+#include "bdd/session.hpp"
+#include "board/board_string.hpp"
+#include "board/errors.hpp"
+#include "encoding/slot_encoding.hpp"
+#include "explicit/explicit_engine.hpp"
+#include "retrograde/retrograde.hpp"
+#include "storage/classification_file.hpp"
+#include "storage/layer_store.hpp"
+#include "util/process.hpp"
 
 namespace rushhour::app {
+namespace {
 
-int run_classify(const std::vector<std::string>&) {
-  throw std::runtime_error("'classify' is not implemented yet");
+constexpr const char* kUsage =
+    "usage: rushhour classify --size N [options]\n"
+    "Classifies every configuration of the N x N board by its index (least number of steps or\n"
+    "moves to a winning configuration). Progress goes to stderr, the summary to stdout.";
+
+std::string mib(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+
+// "8G", "512M", "1000000" -> bytes.
+std::uint64_t parse_bytes(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string suffix = used > 0 ? text.substr(used) : "";
+  const double scale = suffix.empty() || suffix == "B"  ? 1.0
+                       : suffix == "K" || suffix == "KiB" ? 1024.0
+                       : suffix == "M" || suffix == "MiB" ? 1024.0 * 1024
+                       : suffix == "G" || suffix == "GiB" ? 1024.0 * 1024 * 1024
+                                                           : -1;
+  if (used == 0 || scale < 0 || value < 0)
+    throw InputError("--max-memory: '" + text + "' is not a size (e.g. 8G, 512M, 1000000)");
+  return static_cast<std::uint64_t>(value * scale);
+}
+
+struct ClassifySettings {
+  Rules rules;
+  std::string engine;
+  SlotEncodingOptions slot;
+  std::string encoding;
+  BddSettings bdd;
+  RetrogradeOptions retrograde;
+  ExplicitOptions explicit_options;
+  std::filesystem::path out;
+  bool resume = false;
+  bool quiet = false;
+  std::string log_file;
+  std::string configuration;  // the effective options, "key = value" per line
+};
+
+po::options_description classify_options() {
+  po::options_description board("Board");
+  board.add_options()
+      ("size", po::value<int>(), "board size N (2..8)")
+      ("exit-row", po::value<int>()->default_value(-1), "exit row (default (N-1)/2)")
+      ("metric", po::value<std::string>()->default_value("step"), "step | move")
+      ("max-cars", po::value<int>()->default_value(-1), "at most K cars (-1 = no limit)")
+      ("max-trucks", po::value<int>()->default_value(-1), "at most K trucks (-1 = no limit)")
+      ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)");
+  po::options_description engine("Engine");
+  engine.add_options()
+      ("engine", po::value<std::string>()->default_value("bdd"), "bdd | explicit")
+      ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot")
+      ("order", po::value<std::string>()->default_value("interleaved"),
+       "variable order: interleaved | rows-columns | columns-rows")
+      ("line-code", po::value<std::string>()->default_value("slot"),
+       "code of one line's filling: slot | index")
+      ("clustering", po::value<std::string>()->default_value("line"),
+       "transition parts: line | axis | monolithic")
+      ("samples", po::value<int>()->default_value(5), "sample boards per index")
+      ("sample-indices", po::value<int>()->default_value(10), "sample the K highest indices")
+      ("no-dominance", po::bool_switch(), "skip the dominance figures")
+      ("dominance-indices", po::value<int>()->default_value(-1),
+       "count components for the K highest indices (-1 = all)")
+      ("dominance-components", po::value<std::int64_t>()->default_value(-1),
+       "at most K component closures in all (-1 = no limit)")
+      ("max-layers", po::value<int>()->default_value(-1),
+       "stop after K layers, leaving an incomplete run (-1 = all)");
+  po::options_description bdd("BuDDy");
+  bdd.add_options()
+      ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
+      ("bdd-cache", po::value<int>()->default_value(BddSettings{}.cache_size), "initial cache entries")
+      ("bdd-cache-ratio", po::value<int>()->default_value(BddSettings{}.cache_ratio),
+       "nodes per cache entry as the table grows (0 = fixed cache)")
+      ("bdd-max-increase", po::value<int>()->default_value(0), "max nodes added per growth (0 = doubling)")
+      ("bdd-min-free", po::value<int>()->default_value(BddSettings{}.min_free_percent),
+       "grow the table when a GC frees less than this percentage")
+      ("bdd-max-nodes", po::value<std::int64_t>()->default_value(0), "node table ceiling (0 = none)")
+      ("max-memory", po::value<std::string>()->default_value("0"),
+       "ceiling for node table + caches, e.g. 8G (0 = none)");
+  po::options_description output("Output");
+  output.add_options()
+      ("out", po::value<std::string>(), "run directory: classification.h5 and layers/")
+      ("resume", po::bool_switch(), "continue from the finished layers in --out")
+      ("log", po::value<std::string>(), "also append progress lines to FILE")
+      ("quiet,q", po::bool_switch(), "no progress lines on stderr");
+  po::options_description all;
+  all.add(board).add(engine).add(bdd).add(output);
+  return all;
+}
+
+ClassifySettings settings_from(const po::variables_map& vm) {
+  if (!vm.count("size")) throw InputError("classify needs --size N");
+  VehicleLimits limits{vm["max-cars"].as<int>(), vm["max-trucks"].as<int>(),
+                       vm["max-vehicles"].as<int>()};
+  ClassifySettings s{Rules(vm["size"].as<int>(), vm["exit-row"].as<int>(),
+                           parse_metric(vm["metric"].as<std::string>()), limits)};
+  s.engine = vm["engine"].as<std::string>();
+  if (s.engine != "bdd" && s.engine != "explicit")
+    throw InputError("unknown engine '" + s.engine + "' (expected bdd or explicit)");
+  s.encoding = vm["encoding"].as<std::string>();
+  if (s.encoding != "slot") throw InputError("unknown encoding '" + s.encoding + "' (expected slot)");
+  s.slot = {vm["order"].as<std::string>(), vm["line-code"].as<std::string>(),
+            vm["clustering"].as<std::string>()};
+  s.slot.check();
+  if (s.engine == "explicit")
+    for (const char* name : {"order", "line-code", "clustering", "encoding"})
+      if (!vm[name].defaulted())
+        throw InputError(std::string("--") + name + " applies to the bdd engine only");
+
+  s.bdd.initial_nodes = vm["bdd-nodes"].as<int>();
+  s.bdd.cache_size = vm["bdd-cache"].as<int>();
+  s.bdd.cache_ratio = vm["bdd-cache-ratio"].as<int>();
+  s.bdd.max_increase = vm["bdd-max-increase"].as<int>();
+  s.bdd.min_free_percent = vm["bdd-min-free"].as<int>();
+  s.bdd.max_nodes = vm["bdd-max-nodes"].as<std::int64_t>();
+  s.bdd.max_bytes = parse_bytes(vm["max-memory"].as<std::string>());
+  s.bdd.check();
+
+  const int samples = vm["samples"].as<int>();
+  const int sample_indices = vm["sample-indices"].as<int>();
+  if (samples < 0 || sample_indices < 0) throw InputError("--samples and --sample-indices must be >= 0");
+  s.retrograde.samples_per_index = s.explicit_options.samples_per_index = samples;
+  s.retrograde.sample_indices = s.explicit_options.sample_indices = sample_indices;
+  s.retrograde.dominance = !vm["no-dominance"].as<bool>();
+  s.retrograde.dominance_indices = vm["dominance-indices"].as<int>();
+  s.retrograde.dominance_components = vm["dominance-components"].as<std::int64_t>();
+  s.retrograde.max_layers = vm["max-layers"].as<int>();
+  if (s.retrograde.dominance_indices < -1 || s.retrograde.dominance_components < -1 ||
+      s.retrograde.max_layers < -1)
+    throw InputError("--dominance-indices, --dominance-components and --max-layers must be >= -1");
+  if (s.retrograde.max_layers == 0) throw InputError("--max-layers must be at least 1");
+
+  if (vm.count("out")) s.out = vm["out"].as<std::string>();
+  s.resume = vm["resume"].as<bool>();
+  if (s.resume && s.out.empty()) throw InputError("--resume needs --out DIR");
+  s.quiet = vm["quiet"].as<bool>();
+  if (vm.count("log")) s.log_file = vm["log"].as<std::string>();
+
+  std::ostringstream config;
+  for (const auto& [name, value] : vm) {
+    if (name == "config" || name == "help") continue;
+    config << name << " = ";
+    const auto& any = value.value();
+    if (const auto* i = boost::any_cast<int>(&any)) config << *i;
+    else if (const auto* l = boost::any_cast<std::int64_t>(&any)) config << *l;
+    else if (const auto* b = boost::any_cast<bool>(&any)) config << (*b ? "true" : "false");
+    else if (const auto* t = boost::any_cast<std::string>(&any)) config << *t;
+    config << "\n";
+  }
+  s.configuration = config.str();
+  return s;
+}
+
+// Progress lines go to stderr (unless quiet) and to the --log file.
+class ProgressLog {
+ public:
+  ProgressLog(bool quiet, const std::string& file) : quiet_(quiet) {
+    if (!file.empty()) {
+      file_.open(file, std::ios::app);
+      if (!file_) throw InputError("cannot open log file '" + file + "'");
+    }
+  }
+  void line(const std::string& text) {
+    if (!quiet_) std::cerr << text << std::endl;
+    if (file_.is_open()) file_ << text << std::endl;
+  }
+
+ private:
+  bool quiet_;
+  std::ofstream file_;
+};
+
+std::string layer_line(int index, std::uint64_t count, std::uint64_t nodes, double seconds,
+                       double elapsed) {
+  char text[200];
+  std::snprintf(text, sizeof text, "layer %3d: %14llu configurations, %10llu nodes, %8.2f s, elapsed %9.1f s, RSS %s",
+                index, static_cast<unsigned long long>(count), static_cast<unsigned long long>(nodes),
+                seconds, elapsed, mib(current_rss_bytes()).c_str());
+  return text;
+}
+
+void print_summary(const Classification& c, const std::filesystem::path& out) {
+  std::cout << "rushhour classify: " << c.rules.describe() << "\n"
+            << "engine " << c.engine << ", encoding " << c.encoding << ", order "
+            << c.variable_order << (c.complete ? "" : "  (INCOMPLETE: stopped early)") << "\n"
+            << "domain " << c.domain_count << ", winning " << c.winning_count << ", solvable "
+            << c.solvable_count << ", " << (c.complete ? "unsolvable " : "not yet classified ")
+            << c.unsolvable_count << ", max index " << c.max_index() << "\n\n";
+  std::cout << "index  configurations  non-dominated  components\n";
+  for (int i = 0; i <= c.max_index(); ++i) {
+    std::cout << std::setw(5) << i << std::setw(16) << c.layers[i].count;
+    if (i < static_cast<int>(c.nondominated.size()))
+      std::cout << std::setw(15) << c.nondominated[i] << std::setw(12)
+                << (c.components[i] < 0 ? std::string("-") : std::to_string(c.components[i]));
+    std::cout << "\n";
+  }
+  for (const Sample& sample : c.samples) {
+    if (static_cast<int>(sample.index) != c.max_index()) continue;
+    std::cout << "\nhardest configuration (index " << sample.index << "): " << sample.board << "\n"
+              << to_grid(c.rules, parse_board(sample.board, c.rules));
+    break;
+  }
+  std::cout << "\n" << c.seconds << " s, peak RSS " << mib(c.peak_rss_bytes);
+  if (!out.empty()) std::cout << ", wrote " << (out / "classification.h5").string();
+  std::cout << "\n";
+}
+
+Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
+  BddSession session(0, s.bdd, [&log](const std::string& note) { log.line(note); });
+  SlotEncoding encoding(session, s.rules, s.slot);
+  const std::string parameters =
+      encoding.layout_description() + " metric=" + to_string(s.rules.metric());
+  std::unique_ptr<LayerStore> store;
+  std::vector<bdd> finished;
+  if (!s.out.empty()) {
+    store = std::make_unique<LayerStore>(s.out, parameters);
+    if (s.resume) {
+      const int count = store->finished_layers();
+      finished = store->load(count);
+      session.check();
+      log.line("resuming after " + std::to_string(count) + " finished layers in " +
+               store->directory().string());
+    } else if (const int removed = store->clear(); removed > 0) {
+      log.line("fresh run: removed " + std::to_string(removed) + " old layer files");
+    }
+  }
+  RetrogradeOptions options = s.retrograde;
+  const int already = static_cast<int>(finished.size());
+  if (store)
+    options.on_layer = [&store, already](int index, const bdd& layer) {
+      if (index >= already) store->save(index, layer);
+    };
+  options.on_progress = [&log](const LayerProgress& p) {
+    log.line(layer_line(p.index, p.count, p.frontier_nodes, p.seconds, p.elapsed) +
+             ", visited " + std::to_string(p.visited_nodes) + " nodes, table " +
+             std::to_string(p.table_nodes));
+  };
+  options.on_note = [&log](const std::string& note) { log.line(note); };
+  SymbolicRun run = classify_symbolic(encoding, session, options, std::move(finished));
+  return std::move(run.figures);
+}
+
+}  // namespace
+
+int run_classify(const std::vector<std::string>& args) {
+  const auto vm = parse_options(kUsage, classify_options(), args);
+  if (!vm) return 0;
+  const ClassifySettings s = settings_from(*vm);
+  ProgressLog log(s.quiet, s.log_file);
+  log.line("classify " + s.rules.describe() + ", engine " + s.engine);
+  if (!s.out.empty()) std::filesystem::create_directories(s.out);
+
+  Classification result(s.rules);
+  if (s.engine == "explicit") {
+    if (s.resume) throw InputError("--resume applies to the bdd engine only");
+    const auto start = std::chrono::steady_clock::now();
+    result = classify_explicit(s.rules, s.explicit_options, [&](int index, const LayerFigures& f) {
+      log.line(layer_line(index, f.count, 0, f.seconds,
+                          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+    });
+    if (!s.retrograde.dominance) {
+      result.nondominated.clear();
+      result.components.clear();
+    }
+  } else {
+    result = run_bdd(s, log);
+  }
+  if (!s.out.empty())
+    write_classification(s.out / "classification.h5", result, RunMetadata::current(s.configuration));
+  print_summary(result, s.out);
+  return 0;
 }
 
 }  // namespace rushhour::app

@@ -1,5 +1,6 @@
 #include "bdd/bdd_util.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -56,6 +57,37 @@ std::vector<bool> one_assignment(const bdd& f, std::span<const int> variables) {
     for (const auto& [var, value] : path)
       if (var == variables[k]) values[k] = value;
   return values;
+}
+
+namespace {
+
+// Walks f along `by_level` (variable positions sorted by level), expanding skipped variables.
+bool walk(const bdd& f, const std::vector<std::pair<int, int>>& by_level, std::size_t k,
+          std::vector<bool>& values, const std::function<bool(const std::vector<bool>&)>& visit) {
+  if (f == bddfalse) return true;
+  if (k == by_level.size()) return visit(values);
+  const auto [variable, position] = by_level[k];
+  const bool tests_here = f != bddtrue && bdd_var(f) == variable;
+  for (bool value : {false, true}) {
+    values[position] = value;
+    const bdd branch = tests_here ? (value ? bdd_high(f) : bdd_low(f)) : f;
+    if (!walk(branch, by_level, k + 1, values, visit)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool for_each_assignment(const bdd& f, std::span<const int> variables,
+                         const std::function<bool(const std::vector<bool>&)>& visit) {
+  std::vector<std::pair<int, int>> by_level;
+  for (std::size_t k = 0; k < variables.size(); ++k)
+    by_level.emplace_back(variables[k], static_cast<int>(k));
+  std::sort(by_level.begin(), by_level.end(), [](const auto& a, const auto& b) {
+    return bdd_var2level(a.first) < bdd_var2level(b.first);
+  });
+  std::vector<bool> values(variables.size(), false);
+  return walk(f, by_level, 0, values, visit);
 }
 
 bdd disjunction(std::vector<bdd> terms) {

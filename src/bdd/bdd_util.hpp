@@ -3,6 +3,7 @@
 #include <bdd.h>
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -40,6 +41,12 @@ std::uint64_t exact_count(const bdd& f, const bdd& set);
 // Values of `variables` in one satisfying assignment of f (f != bddfalse), choosing 0 for
 // variables f does not constrain.
 std::vector<bool> one_assignment(const bdd& f, std::span<const int> variables);
+
+// Calls visit(values) for every assignment of `variables` satisfying f (values[k] is the
+// value of variables[k]) until visit returns false; returns false if stopped. f must depend
+// on `variables` only.
+bool for_each_assignment(const bdd& f, std::span<const int> variables,
+                         const std::function<bool(const std::vector<bool>&)>& visit);
 
 // Disjunction of all terms, merged pairwise in a balanced tree (cheaper than a chain).
 bdd disjunction(std::vector<bdd> terms);

@@ -33,6 +33,16 @@ Board::Board(int size, std::vector<Vehicle> vehicles) : size_(size), vehicles_(s
   }
 }
 
+BoardKey Board::key() const {
+  BoardKey key;
+  key.occupied = occupied_;
+  for (const Vehicle& v : vehicles_) {
+    key.first |= std::uint64_t{1} << v.cell(0, size_);
+    if (v.horizontal()) key.horizontal |= v.mask(size_);
+  }
+  return key;
+}
+
 int Board::cars() const {
   return static_cast<int>(std::count_if(vehicles_.begin(), vehicles_.end(),
                                         [](const Vehicle& v) { return v.is_car(); }));

@@ -34,6 +34,24 @@ struct Vehicle {
   friend auto operator<=>(const Vehicle&, const Vehicle&) = default;
 };
 
+// Three masks that determine a configuration (its vehicles' first cells, the cells of
+// horizontal vehicles, all occupied cells): a compact hashable identity.
+struct BoardKey {
+  std::uint64_t first = 0;
+  std::uint64_t horizontal = 0;
+  std::uint64_t occupied = 0;
+  friend bool operator==(const BoardKey&, const BoardKey&) = default;
+};
+
+struct BoardKeyHash {
+  std::size_t operator()(const BoardKey& k) const {
+    std::uint64_t h = k.first * 0x9E3779B97F4A7C15ull;
+    h ^= (k.horizontal + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    h ^= (k.occupied + 0x85EBCA77C2B2AE63ull) * 0x165667B19E3779F9ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+
 class Board {
  public:
   // Throws InputError if a vehicle leaves the board, has a bad length, or overlaps another.
@@ -43,6 +61,7 @@ class Board {
   const std::vector<Vehicle>& vehicles() const { return vehicles_; }
   std::uint64_t occupied() const { return occupied_; }
   bool is_free(int row, int col) const { return !(occupied_ >> (row * size_ + col) & 1); }
+  BoardKey key() const;
   int cars() const;
   int trucks() const;
 

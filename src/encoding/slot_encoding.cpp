@@ -95,6 +95,7 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   } else {
     for (int i = 0; i < 2 * n; ++i) sequence.push_back(options_.order == "rows-columns" ? i : (i + n) % (2 * n));
   }
+  line_sequence_ = sequence;
   lines_.resize(2 * n);
   int next_var = 0;
   for (int line : sequence) {
@@ -144,8 +145,6 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   move_parts_ = make_parts(Metric::Move);
   session.check();
 }
-
-std::vector<bool> SlotEncoding::code_of(int arrangement) const { return codes_[arrangement]; }
 
 bdd SlotEncoding::is_arrangement(int line, int arrangement, bool next) const {
   return assignment(next ? lines_[line].next : lines_[line].current, codes_[arrangement]);
@@ -267,17 +266,28 @@ bdd SlotEncoding::encode(const Board& board) const {
 }
 
 Board SlotEncoding::decode_one(const bdd& states) const {
+  return board_of(one_assignment(states, all_current_));
+}
+
+void SlotEncoding::for_each_board(const bdd& states,
+                                  const std::function<bool(const Board&)>& visit) const {
+  for_each_assignment(states, all_current_,
+                      [&](const std::vector<bool>& values) { return visit(board_of(values)); });
+}
+
+Board SlotEncoding::board_of(const std::vector<bool>& values) const {
   const int n = rules_.size();
-  const std::vector<bool> values = one_assignment(states, all_current_);
-  std::map<int, bool> value_of;
-  for (std::size_t k = 0; k < all_current_.size(); ++k) value_of[all_current_[k]] = values[k];
   std::vector<Vehicle> vehicles;
-  for (int line = 0; line < 2 * n; ++line) {
+  std::size_t bit = 0;  // all_current_ holds each line's bits together, lines in layout order
+  std::vector<int> arrangement(2 * n, -1);
+  for (int line : line_sequence_) {
     std::size_t code = 0;
-    for (int var : lines_[line].current) code = code << 1 | value_of[var];
-    const int a = arrangement_of_code_[code];
-    if (a < 0) throw std::logic_error("decode: a state set holds an invalid line code");
-    for (const Segment& s : table_[a].segments) {
+    for (int b = 0; b < bits_per_line_; ++b) code = code << 1 | values[bit++];
+    arrangement[line] = arrangement_of_code_[code];
+    if (arrangement[line] < 0) throw std::logic_error("decode: a state set holds an invalid line code");
+  }
+  for (int line = 0; line < 2 * n; ++line) {
+    for (const Segment& s : table_[arrangement[line]].segments) {
       if (line < n)
         vehicles.push_back({line, s.start, Orientation::Horizontal, s.length});
       else

@@ -63,6 +63,8 @@ class SlotEncoding final : public StateEncoding {
 
   bdd encode(const Board& board) const override;
   Board decode_one(const bdd& states) const override;
+  void for_each_board(const bdd& states,
+                      const std::function<bool(const Board&)>& visit) const override;
 
   // Lines 0..n-1 are rows, n..2n-1 columns.
   int line_count() const { return 2 * rules_.size(); }
@@ -73,7 +75,8 @@ class SlotEncoding final : public StateEncoding {
     std::vector<int> next;
   };
 
-  std::vector<bool> code_of(int arrangement) const;
+  // The board whose current variables all_current_[k] have values[k].
+  Board board_of(const std::vector<bool>& values) const;
   bdd is_arrangement(int line, int arrangement, bool next) const;
   // Cell k of line `line` covered by a vehicle of the crossing line.
   bdd crossing_covered(int line, int k) const;
@@ -88,6 +91,7 @@ class SlotEncoding final : public StateEncoding {
   int bits_per_line_ = 0;
   int variable_count_ = 0;
   std::vector<Line> lines_;
+  std::vector<int> line_sequence_;  // lines in variable order
   std::vector<int> all_current_;
   std::vector<std::vector<bool>> codes_;     // arrangement -> code bits
   std::vector<int> arrangement_of_code_;     // code as integer -> arrangement, -1 = invalid

@@ -17,6 +17,7 @@
 // by a part: a part needs no frame condition for them.
 #include <bdd.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +54,9 @@ class StateEncoding {
   virtual bdd encode(const Board& board) const = 0;  // the minterm of one configuration
   // The configuration of one satisfying assignment of `states` (states != bddfalse).
   virtual Board decode_one(const bdd& states) const = 0;
+  // Calls visit(board) for every configuration of `states` until visit returns false.
+  virtual void for_each_board(const bdd& states,
+                              const std::function<bool(const Board&)>& visit) const = 0;
 };
 
 }  // namespace rushhour

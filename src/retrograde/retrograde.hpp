@@ -37,6 +37,7 @@ struct LayerProgress {
 struct RetrogradeOptions {
   int samples_per_index = 5;           // boards sampled per index ...
   int sample_indices = 10;             // ... for this many highest indices
+  bool dominance = true;               // compute the dominance figures at all
   int dominance_indices = -1;          // count components for this many highest indices; -1 = all
   std::int64_t dominance_components = -1;  // at most this many component closures; -1 = no limit
   int max_layers = -1;                 // stop after this many layers (incomplete run); -1 = all

@@ -1,0 +1,36 @@
+#pragma once
+// DIR/layers/: every retrograde layer C_i in its own file layer-NNNN.bdd (storage/bdd_file.hpp),
+// written atomically as soon as the layer is finished. Each file carries the run's parameter
+// text (variable layout, metric, limits); a store refuses files written with other
+// parameters, so --resume and query never mix runs.
+#include <bdd.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace rushhour {
+
+class LayerStore {
+ public:
+  // `parameters`: canonical text of everything the layers depend on.
+  LayerStore(std::filesystem::path run_directory, std::string parameters);
+
+  const std::filesystem::path& directory() const { return directory_; }
+  std::filesystem::path layer_path(int index) const;
+
+  // Indices 0..k-1 of the consecutive layer files present (their headers checked against
+  // the parameters). Throws InputError on a file of another run or a damaged header.
+  int finished_layers() const;
+  void save(int index, const bdd& layer) const;
+  // Loads layers 0..count-1 in the running BddSession. Throws InputError if one is damaged.
+  std::vector<bdd> load(int count) const;
+  // Removes every layer file (a fresh run in an old directory). Returns how many.
+  int clear() const;
+
+ private:
+  std::filesystem::path directory_;
+  std::string parameters_;
+};
+
+}  // namespace rushhour

@@ -1,0 +1,202 @@
+// The symbolic engine against the explicit one, count by count: per-index counts, the
+// unsolvable count and both dominance figures, for every variable order, line code and
+// clustering, both metrics, with and without vehicle limits.
+#include "retrograde/retrograde.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "encoding/slot_encoding.hpp"
+#include "explicit/explicit_engine.hpp"
+
+namespace rushhour {
+namespace {
+
+BddSettings tiny_table() {
+  BddSettings settings;
+  settings.initial_nodes = 1000;
+  settings.cache_size = 100;
+  return settings;
+}
+
+std::vector<std::uint64_t> layer_counts(const Classification& c) {
+  std::vector<std::uint64_t> counts;
+  for (const LayerFigures& layer : c.layers) counts.push_back(layer.count);
+  return counts;
+}
+
+// The explicit classification of each rules value, computed once.
+const Classification& explicit_figures(const Rules& rules) {
+  static std::map<std::string, Classification> cache;
+  const std::string key = rules.describe();
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, classify_explicit(rules)).first;
+  return it->second;
+}
+
+void expect_same_figures(const Classification& symbolic, const Classification& expected,
+                         bool with_dominance) {
+  EXPECT_TRUE(symbolic.complete);
+  EXPECT_EQ(symbolic.domain_count, expected.domain_count);
+  EXPECT_EQ(symbolic.winning_count, expected.winning_count);
+  EXPECT_EQ(symbolic.solvable_count, expected.solvable_count);
+  EXPECT_EQ(symbolic.unsolvable_count, expected.unsolvable_count);
+  EXPECT_EQ(layer_counts(symbolic), layer_counts(expected));
+  if (with_dominance) {
+    EXPECT_EQ(symbolic.nondominated, expected.nondominated);
+    EXPECT_EQ(symbolic.components, expected.components);
+  }
+}
+
+struct Case {
+  Rules rules;
+  SlotEncodingOptions slot;
+  bool dominance;
+};
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  const Case& c = info.param;
+  std::string name = std::to_string(c.rules.size()) + "x" + to_string(c.rules.metric()) + "_" +
+                     c.slot.order + "_" + c.slot.line_code + "_" + c.slot.clustering;
+  if (c.rules.exit_row() != (c.rules.size() - 1) / 2) name += "_exit" + std::to_string(c.rules.exit_row());
+  if (c.rules.limits().max_vehicles >= 0) name += "_v" + std::to_string(c.rules.limits().max_vehicles);
+  if (c.rules.limits().max_cars >= 0) name += "_c" + std::to_string(c.rules.limits().max_cars);
+  if (c.rules.limits().max_trucks >= 0) name += "_t" + std::to_string(c.rules.limits().max_trucks);
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name;
+}
+
+class SymbolicMatchesExplicit : public ::testing::TestWithParam<Case> {};
+
+TEST_P(SymbolicMatchesExplicit, EveryFigure) {
+  const Case& c = GetParam();
+  BddSession session(0, tiny_table());
+  SlotEncoding encoding(session, c.rules, c.slot);
+  RetrogradeOptions options;
+  options.dominance = c.dominance;
+  const SymbolicRun run = classify_symbolic(encoding, session, options);
+  expect_same_figures(run.figures, explicit_figures(c.rules), c.dominance);
+}
+
+std::vector<Case> small_cases() {
+  std::vector<Case> cases;
+  const std::vector<VehicleLimits> limits = {{}, {.max_vehicles = 4}, {.max_cars = 3, .max_trucks = 1}};
+  for (Metric metric : {Metric::Step, Metric::Move})
+    for (const auto& order : SlotEncodingOptions::orders())
+      for (const auto& code : SlotEncodingOptions::line_codes())
+        for (const auto& clustering : SlotEncodingOptions::clusterings())
+          for (const auto& limit : limits)
+            cases.push_back({Rules(4, -1, metric, limit), {order, code, clustering}, true});
+  // A non-default exit row.
+  cases.push_back({Rules(4, 0, Metric::Step), {}, true});
+  cases.push_back({Rules(5, 4, Metric::Move, {.max_vehicles = 5}), {}, true});
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(FourByFour, SymbolicMatchesExplicit, ::testing::ValuesIn(small_cases()),
+                         case_name);
+
+std::vector<Case> five_by_five_cases() {
+  std::vector<Case> cases;
+  for (Metric metric : {Metric::Step, Metric::Move}) {
+    // The full figures with the default layout; the layers with every other layout.
+    cases.push_back({Rules(5, -1, metric), {}, true});
+    cases.push_back({Rules(5, -1, metric, {.max_cars = 4, .max_trucks = 2}), {}, true});
+    for (const auto& order : SlotEncodingOptions::orders())
+      for (const auto& code : SlotEncodingOptions::line_codes())
+        if (order != "interleaved" || code != "slot")
+          cases.push_back({Rules(5, -1, metric), {order, code, "line"}, false});
+    cases.push_back({Rules(5, -1, metric), {"interleaved", "slot", "axis"}, false});
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(FiveByFive, SymbolicMatchesExplicit,
+                         ::testing::ValuesIn(five_by_five_cases()), case_name);
+
+INSTANTIATE_TEST_SUITE_P(
+    SixBySixFewVehicles, SymbolicMatchesExplicit,
+    ::testing::Values(Case{Rules(6, -1, Metric::Step, {.max_vehicles = 5}), {}, true},
+                      Case{Rules(6, -1, Metric::Move, {.max_vehicles = 5}), {}, true}),
+    case_name);
+
+// Properties of the layers themselves on 4x4: every minterm decodes to a legal board of
+// that index, encode∘decode is the identity, layers are disjoint and ⊆ domain.
+TEST(SymbolicLayers, EveryMintermIsALegalBoardOfItsIndex) {
+  for (Metric metric : {Metric::Step, Metric::Move}) {
+    const Rules rules(4, -1, metric);
+    const ExplicitSolution solution = ExplicitSolution::solve(rules);
+    BddSession session(0, tiny_table());
+    SlotEncoding encoding(session, rules, SlotEncodingOptions{});
+    RetrogradeOptions options;
+    options.dominance = false;
+    const SymbolicRun run = classify_symbolic(encoding, session, options);
+    bdd seen = bddfalse;
+    for (std::size_t i = 0; i < run.layers.size(); ++i) {
+      const bdd& layer = run.layers[i];
+      EXPECT_TRUE((layer & seen) == bddfalse) << "layer " << i << " meets a lower layer";
+      EXPECT_TRUE((layer & !encoding.domain()) == bddfalse);
+      seen |= layer;
+      std::uint64_t boards = 0;
+      encoding.for_each_board(layer, [&](const Board& board) {
+        ++boards;
+        const auto state = solution.find(board);
+        EXPECT_TRUE(state.has_value());
+        if (state) EXPECT_EQ(solution.index(*state), static_cast<int>(i));
+        EXPECT_TRUE((encoding.encode(board) & !layer) == bddfalse);
+        EXPECT_EQ(encoding.decode_one(encoding.encode(board)), board);
+        return true;
+      });
+      EXPECT_EQ(boards, run.figures.layers[i].count);
+    }
+  }
+}
+
+TEST(SymbolicLayers, PreOfTheDomainStaysInTheDomain) {
+  BddSession session(0, tiny_table());
+  SlotEncoding encoding(session, Rules(5, -1, Metric::Step, {.max_trucks = 1}), SlotEncodingOptions{});
+  for (Metric metric : {Metric::Step, Metric::Move})
+    EXPECT_TRUE((predecessors(encoding, encoding.domain(), metric) & !encoding.domain()) == bddfalse);
+}
+
+TEST(SymbolicLayers, GarbageCollectionReturnsToTheBaseline) {
+  BddSession session(0, tiny_table());
+  // BuDDy keeps the nodes of every declared variable for good: the baseline is taken once
+  // the encoding's variables exist.
+  { SlotEncoding declare_variables(session, Rules(4), SlotEncodingOptions{}); }
+  bdd_gbc();
+  const std::int64_t baseline = session.live_nodes();
+  {
+    SlotEncoding encoding(session, Rules(4), SlotEncodingOptions{});
+    bdd_gbc();
+    const std::int64_t with_encoding = session.live_nodes();
+    EXPECT_GT(with_encoding, baseline);
+    {
+      RetrogradeOptions options;
+      const SymbolicRun run = classify_symbolic(encoding, session, options);
+      EXPECT_GT(run.layers.size(), 5u);
+    }
+    bdd_gbc();
+    EXPECT_EQ(session.live_nodes(), with_encoding);
+  }
+  bdd_gbc();
+  EXPECT_EQ(session.live_nodes(), baseline);
+}
+
+TEST(SymbolicLayers, NodeTableExhaustionStopsTheRun) {
+  BddSettings settings = tiny_table();
+  settings.max_nodes = 3000;
+  BddSession session(0, settings);
+  EXPECT_THROW(
+      {
+        SlotEncoding encoding(session, Rules(5), SlotEncodingOptions{});
+        RetrogradeOptions options;
+        classify_symbolic(encoding, session, options);
+      },
+      BddFailure);
+}
+
+}  // namespace
+}  // namespace rushhour
