@@ -23,7 +23,7 @@ constexpr std::uint8_t kUnreached = 0xFF;  // index byte of a state no layer has
 constexpr int kMaxStoredIndex = kUnreached - 1;
 
 // The lookup table is indexed by the leading bits of a key: about one bucket per two states,
-// at most 2^22 buckets (32 MiB).
+// at most 2^22 buckets (16 MiB).
 constexpr int kMaxBucketBits = 22;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -137,8 +137,14 @@ void ExplicitSolution::enumerate_domain() {
     if (!lines_[a].segments.empty() && lines_[a].segments.back().length == kCar)
       exit_choices.push_back(a);
 
+  // The count comes first so that a domain too large for this engine fails at once.
+  const std::uint64_t domain = count_placements(rules_).domain;
+  if (domain > kMaxExplicitStates)
+    throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +
+                     " configurations; " + rules_.describe() + " has " + std::to_string(domain) +
+                     " (set vehicle limits, or use the bdd engine)");
   keys_.clear();
-  keys_.reserve(count_placements(rules_).domain);
+  keys_.reserve(domain);
   using Covered = std::array<std::uint32_t, kMaxExplicitSize>;  // per column: rows covered
   auto extend = [&](auto& self, int line, std::uint64_t key, int cars, int trucks,
                     const Covered& covered) -> void {
@@ -170,10 +176,10 @@ void ExplicitSolution::build_buckets() {
     ++bucket_bits;
   bucket_shift_ = std::max(0, 2 * n_ * bits_ - bucket_bits);
   const std::uint64_t buckets = (std::uint64_t{1} << (2 * n_ * bits_ - bucket_shift_));
-  bucket_start_.assign(buckets + 1, keys_.size());
+  bucket_start_.assign(buckets + 1, static_cast<std::uint32_t>(keys_.size()));
   std::size_t state = 0;
   for (std::uint64_t b = 0; b < buckets; ++b) {
-    bucket_start_[b] = state;
+    bucket_start_[b] = static_cast<std::uint32_t>(state);
     while (state < keys_.size() && keys_[state] >> bucket_shift_ == b) ++state;
   }
 }
@@ -284,6 +290,50 @@ std::vector<std::size_t> ExplicitSolution::neighbours(std::size_t state, Metric 
   return result;
 }
 
+std::vector<std::uint32_t> ExplicitSolution::component_roots() const {
+  // Concurrent union-find (link the larger root under the smaller with a compare-exchange,
+  // halve paths on the way): each step edge {s, t} is united once, from s < t. Roots only
+  // ever point to smaller states, so no cycle can form.
+  std::vector<std::uint32_t> parent(keys_.size());
+  for (std::size_t s = 0; s < parent.size(); ++s) parent[s] = static_cast<std::uint32_t>(s);
+  auto find = [&](std::uint32_t x) {
+    for (;;) {
+      std::uint32_t p = std::atomic_ref(parent[x]).load(std::memory_order_relaxed);
+      if (p == x) return x;
+      const std::uint32_t grandparent = std::atomic_ref(parent[p]).load(std::memory_order_relaxed);
+      if (grandparent != p)
+        std::atomic_ref(parent[x]).compare_exchange_weak(p, grandparent, std::memory_order_relaxed);
+      x = grandparent;
+    }
+  };
+  parallel_sum(keys_.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t s = begin; s < end; ++s)
+      for_each_neighbour(keys_[s], Metric::Step, [&](std::uint64_t key) {
+        const std::size_t t = locate(key).value();
+        if (t < s) return;
+        std::uint32_t a = static_cast<std::uint32_t>(s), b = static_cast<std::uint32_t>(t);
+        for (;;) {
+          a = find(a);
+          b = find(b);
+          if (a == b) return;
+          if (a < b) std::swap(a, b);
+          std::uint32_t expected = a;
+          if (std::atomic_ref(parent[a]).compare_exchange_strong(expected, b,
+                                                                 std::memory_order_relaxed))
+            return;
+        }
+      });
+    return std::uint64_t{0};
+  });
+  parallel_sum(parent.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t s = begin; s < end; ++s)
+      std::atomic_ref(parent[s]).store(find(static_cast<std::uint32_t>(s)),
+                                       std::memory_order_relaxed);
+    return std::uint64_t{0};
+  });
+  return parent;
+}
+
 Classification ExplicitSolution::summarize(const ExplicitOptions& options) const {
   const auto start = std::chrono::steady_clock::now();
   const std::size_t states = keys_.size();
@@ -300,29 +350,18 @@ Classification ExplicitSolution::summarize(const ExplicitOptions& options) const
   result.unsolvable_count = unsolvable_;
   result.solvable_count = states - unsolvable_;
 
-  // Components by breadth-first search over steps; `members` holds the current component.
   result.nondominated.assign(indices, 0);
   result.components.assign(indices, 0);
-  std::vector<bool> seen(states, false);
-  std::vector<std::size_t> members;
-  for (std::size_t root = 0; root < states; ++root) {
-    if (seen[root]) continue;
-    seen[root] = true;
-    members.assign(1, root);
-    for (std::size_t head = 0; head < members.size(); ++head)
-      for_each_neighbour(keys_[members[head]], Metric::Step, [&](std::uint64_t key) {
-        const std::size_t t = locate(key).value();
-        if (!seen[t]) {
-          seen[t] = true;
-          members.push_back(t);
-        }
-      });
-    if (index_[root] == kUnreached) continue;  // a component is solvable as a whole or not at all
-    std::uint8_t top = 0;
-    for (std::size_t s : members) top = std::max(top, index_[s]);
-    result.nondominated[top] += static_cast<std::uint64_t>(std::count_if(
-        members.begin(), members.end(), [&](std::size_t s) { return index_[s] == top; }));
-    result.components[top] += 1;
+  const std::vector<std::uint32_t> root = component_roots();
+  // top[r]: the highest index in the component of root r (kUnreached if it is unsolvable: a
+  // component is solvable as a whole or not at all).
+  std::vector<std::uint8_t> top(states, 0);
+  for (std::size_t s = 0; s < states; ++s) top[root[s]] = std::max(top[root[s]], index_[s]);
+  for (std::size_t s = 0; s < states; ++s) {
+    const std::uint8_t highest = top[root[s]];
+    if (highest == kUnreached) continue;
+    if (index_[s] == highest) ++result.nondominated[highest];
+    if (root[s] == s) ++result.components[highest];
   }
 
   const int max_index = static_cast<int>(indices) - 1;

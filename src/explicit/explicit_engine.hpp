@@ -35,6 +35,9 @@
 namespace rushhour {
 
 inline constexpr int kMaxExplicitSize = 6;
+// States are numbered with 32 bits (component labelling); at 9 bytes per state that is
+// also about the most a large workstation holds.
+inline constexpr std::uint64_t kMaxExplicitStates = 0xFFFF'FFFF;
 
 struct ExplicitOptions {
   int samples_per_index = 5;  // K: boards reported per sampled index
@@ -47,7 +50,8 @@ using LayerCallback = std::function<void(int index, const LayerFigures&)>;
 class ExplicitSolution {
  public:
   // Enumerates and classifies the domain under the rules' metric. Throws InputError for
-  // sizes above kMaxExplicitSize, std::runtime_error if an index would exceed 254.
+  // sizes above kMaxExplicitSize or domains above kMaxExplicitStates, std::runtime_error if
+  // an index would exceed 254.
   static ExplicitSolution solve(const Rules& rules, const LayerCallback& on_layer = {});
 
   const Rules& rules() const { return rules_; }
@@ -81,6 +85,8 @@ class ExplicitSolution {
   void enumerate_domain();
   void build_buckets();
   void classify(const LayerCallback& on_layer);
+  // Per state, the least state of its component under steps.
+  std::vector<std::uint32_t> component_roots() const;
 
   Rules rules_;
   LineTable lines_;
@@ -89,7 +95,7 @@ class ExplicitSolution {
   std::vector<std::uint64_t> keys_;          // the domain, ascending
   std::vector<std::uint8_t> index_;          // per state; kUnreached = unsolvable
   int bucket_shift_ = 0;                     // key >> shift = bucket (the leading key bits)
-  std::vector<std::uint64_t> bucket_start_;  // first state of each bucket, plus the end
+  std::vector<std::uint32_t> bucket_start_;  // first state of each bucket, plus the end
   std::vector<LayerFigures> layers_;
   std::uint64_t unsolvable_ = 0;
   double seconds_ = 0;  // enumeration and layers
