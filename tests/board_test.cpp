@@ -62,13 +62,14 @@ TEST(Board, MovedShiftsOneVehicleAlongItsAxis) {
       "oooB"
       "oooo",
       Rules(4));
+  // Vehicles are sorted by first cell: 0 is the truck B, 1 the car A.
   EXPECT_EQ(board.moved(0, 1), parse_board("oooo"
                                            "AAoB"
                                            "oooB"
                                            "oooB",
                                            Rules(4)));
-  EXPECT_THROW(board.moved(0, -1), InputError);  // vehicles sorted by first cell: B, then A
-  EXPECT_THROW(board.moved(1, 2), InputError);   // A onto the truck
+  EXPECT_THROW(board.moved(0, -1), InputError);  // off the top
+  EXPECT_THROW(board.moved(1, 2), InputError);   // onto the truck
 }
 
 }  // namespace
