@@ -220,10 +220,9 @@ void ExplicitSolution::classify(const LayerCallback& on_layer) {
   std::uint64_t classified = winning;
   for (int k = 0;; ++k) {
     start = std::chrono::steady_clock::now();
-    if (k + 1 > kMaxStoredIndex)
-      throw std::runtime_error("indices above " + std::to_string(kMaxStoredIndex) +
-                               " do not fit the explicit engine's one byte per state");
     const auto current = static_cast<std::uint8_t>(k);
+    // After index 254 the layer is only counted: writing kUnreached over kUnreached changes
+    // nothing, and a non-zero count means some index does not fit.
     const auto reached = static_cast<std::uint8_t>(k + 1);
     // Threads only ever turn kUnreached into k + 1; the compare-exchange decides which thread
     // counts a state reached from two sides.
@@ -244,6 +243,9 @@ void ExplicitSolution::classify(const LayerCallback& on_layer) {
       return found;
     });
     if (count == 0) break;
+    if (reached == kUnreached)
+      throw std::runtime_error("an index exceeds " + std::to_string(kMaxStoredIndex) +
+                               ", more than the explicit engine's one byte per state holds");
     classified += count;
     finish_layer(count, start);
   }
