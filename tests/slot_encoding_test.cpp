@@ -2,19 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include "bdd_test_support.hpp"
+
 #include "board/board_string.hpp"
 #include "retrograde/retrograde.hpp"
 
 namespace rushhour {
 namespace {
 
-// A deliberately small node table: garbage collection and growth run all the time.
-BddSettings tiny_table() {
-  BddSettings settings;
-  settings.initial_nodes = 1000;
-  settings.cache_size = 100;
-  return settings;
-}
+using testing::tiny_table;
 
 struct SanityCase {
   int size;

@@ -238,7 +238,19 @@ void print_summary(const Classification& c, const std::filesystem::path& out) {
 
 Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   BddSession session(0, s.bdd, [&log](const std::string& note) { log.line(note); });
+  const auto build_start = std::chrono::steady_clock::now();
   SlotEncoding encoding(session, s.rules, s.slot);
+  int relation_nodes = 0;
+  for (const TransitionPart& part : encoding.transitions(s.rules.metric()))
+    relation_nodes += bdd_nodecount(part.relation);
+  log.line("encoding " + encoding.name() + " (line code " + s.slot.line_code + ", order " +
+           encoding.order_name() + ", clustering " + s.slot.clustering + "): " +
+           std::to_string(encoding.variable_count()) + " variables, domain " +
+           std::to_string(bdd_nodecount(encoding.domain())) + " nodes, winning " +
+           std::to_string(bdd_nodecount(encoding.winning())) + " nodes, " +
+           std::to_string(encoding.transitions(s.rules.metric()).size()) + " transition parts " +
+           std::to_string(relation_nodes) + " nodes, built in " +
+           std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count()) + " s");
   const std::string parameters =
       encoding.layout_description() + " metric=" + to_string(s.rules.metric());
   std::unique_ptr<LayerStore> store;

@@ -1,0 +1,177 @@
+// Golden runs of `rushhour classify`: the summary, the result file, exit statuses for bad
+// input, node-table exhaustion with the finished layers kept, and resuming from them.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+
+#include "cli_test_support.hpp"
+#include "explicit/explicit_engine.hpp"
+#include "storage/classification_file.hpp"
+
+namespace rushhour {
+namespace {
+
+using testing::run_rushhour;
+using testing::TempDir;
+
+std::vector<std::uint64_t> counts(const Classification& c) {
+  std::vector<std::uint64_t> result;
+  for (const auto& layer : c.layers) result.push_back(layer.count);
+  return result;
+}
+
+TEST(ClassifyCommand, FourByFourSummaryAndResultFile) {
+  TempDir dir("classify_4x4");
+  const auto run = run_rushhour("classify --size 4 --out " + dir.path().string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  // The summary with its timing line stripped.
+  const std::string summary = std::regex_replace(run.out, std::regex("\n[0-9.e+-]+ s, peak RSS.*\n$"), "\n");
+  EXPECT_EQ(summary,
+            "rushhour classify: 4x4, exit row 1, step metric, no vehicle limits\n"
+            "engine bdd, encoding slot, order interleaved\n"
+            "domain 13146, winning 4592, solvable 9444, unsolvable 3702, max index 10\n"
+            "\n"
+            "index  configurations  non-dominated  components\n"
+            "    0            4592           2061         659\n"
+            "    1            1919            481         151\n"
+            "    2            1263            526         147\n"
+            "    3             743             73          52\n"
+            "    4             497             55          43\n"
+            "    5             250             46          35\n"
+            "    6             106             41          35\n"
+            "    7              44              9           8\n"
+            "    8              22              9           9\n"
+            "    9               6              2           2\n"
+            "   10               2              2           2\n"
+            "\n"
+            "hardest configuration (index 10): ooBCAABCooDDooEE\n"
+            "ooBC\n"
+            "AABC <exit\n"
+            "ooDD\n"
+            "ooEE\n"
+            "\n");
+  // One progress line per layer on stderr.
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n') >= 11, true);
+  EXPECT_NE(run.err.find("layer  10:"), std::string::npos);
+
+  const Classification stored = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(4));
+  EXPECT_EQ(counts(stored), counts(expected));
+  EXPECT_EQ(stored.nondominated, expected.nondominated);
+  EXPECT_EQ(stored.components, expected.components);
+  EXPECT_TRUE(stored.complete);
+  EXPECT_EQ(stored.engine, "bdd");
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "layers" / "layer-0010.bdd"));
+}
+
+TEST(ClassifyCommand, ExplicitEngineWritesTheSameFigures) {
+  TempDir dir("classify_explicit");
+  const auto run = run_rushhour("classify --engine explicit --size 4 --metric move -q --out " +
+                                dir.path().string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  const Classification stored = read_classification(dir.path() / "classification.h5");
+  EXPECT_EQ(stored.engine, "explicit");
+  EXPECT_EQ(counts(stored), counts(classify_explicit(Rules(4, -1, Metric::Move))));
+}
+
+TEST(ClassifyCommand, ConfigFileAndCommandLine) {
+  TempDir dir("classify_config");
+  {
+    std::ofstream cfg(dir / "job.cfg");
+    cfg << "# comment\nsize = 5\nmetric = move\nmax-vehicles = 3\n";
+  }
+  // The command line wins over the file.
+  const auto run = run_rushhour("classify --config " + (dir / "job.cfg") + " --size 4 -q");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("4x4, exit row 1, move metric, <= 3 vehicles"), std::string::npos)
+      << run.out;
+}
+
+struct BadInput {
+  std::string args;
+  std::string reason;  // a piece of the one-line message
+};
+
+class ClassifyRejects : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(ClassifyRejects, WithStatusTwoAndOneLine) {
+  TempDir dir("classify_bad");
+  {
+    std::ofstream(dir / "unknown-key.cfg") << "size = 5\ncolour = red\n";
+    std::ofstream(dir / "bad-value.cfg") << "size = five\n";
+  }
+  std::string args = GetParam().args;
+  args = std::regex_replace(args, std::regex("DIR"), dir.path().string());
+  const auto run = run_rushhour(args);
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  EXPECT_NE(run.err.find(GetParam().reason), std::string::npos) << run.err;
+  EXPECT_EQ(run.out, "");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    BadOptions, ClassifyRejects,
+    ::testing::Values(BadInput{"classify", "needs --size"},
+                      BadInput{"classify --size 9", "outside 2..8"},
+                      BadInput{"classify --size 1", "outside 2..8"},
+                      BadInput{"classify --size x", "size"},
+                      BadInput{"classify --size 6 --exit-row 6", "exit row 6 is outside"},
+                      BadInput{"classify --size 4 --metric jump", "unknown metric 'jump'"},
+                      BadInput{"classify --size 4 --max-cars two", "max-cars"},
+                      BadInput{"classify --size 4 --max-trucks -3", ">= 0"},
+                      BadInput{"classify --size 4 --engine magic", "unknown engine"},
+                      BadInput{"classify --size 4 --order zigzag", "unknown variable order"},
+                      BadInput{"classify --size 4 --engine explicit --order rows-columns",
+                               "bdd engine only"},
+                      BadInput{"classify --size 4 --frobnicate", "frobnicate"},
+                      BadInput{"classify --size 4 --resume", "--resume needs --out"},
+                      BadInput{"classify --size 4 --max-memory lots", "not a size"},
+                      BadInput{"classify --config DIR/missing.cfg", "cannot read config file"},
+                      BadInput{"classify --config DIR/unknown-key.cfg", "colour"},
+                      BadInput{"classify --config DIR/bad-value.cfg", "size"},
+                      BadInput{"frobnicate", "unknown command"}));
+
+TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {
+  TempDir dir("classify_ceiling");
+  const std::string out = " --out " + dir.path().string();
+  const auto stopped = run_rushhour("classify --size 5 -q --bdd-nodes 1000 --bdd-cache 100 --bdd-max-nodes 60000" + out);
+  EXPECT_EQ(stopped.status, 1);
+  EXPECT_NE(stopped.err.find("node table ceiling 60000 nodes reached"), std::string::npos) << stopped.err;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "layers" / "layer-0000.bdd"));
+
+  const auto resumed = run_rushhour("classify --size 5 --resume --no-dominance" + out);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("resuming after"), std::string::npos);
+  const Classification stored = read_classification(dir.path() / "classification.h5");
+  EXPECT_EQ(counts(stored), counts(classify_explicit(Rules(5))));
+}
+
+TEST(ClassifyCommand, ResumeRefusesARunWithOtherParameters) {
+  TempDir dir("classify_other_run");
+  const std::string out = " --out " + dir.path().string();
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --max-layers 3" + out).status, 0);
+  const auto refused = run_rushhour("classify --size 4 --metric move --resume -q" + out);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("other parameters"), std::string::npos) << refused.err;
+}
+
+TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
+  TempDir dir("classify_resume");
+  const std::string out = " --out " + dir.path().string();
+  const auto partial = run_rushhour("classify --size 4 -q --max-layers 4" + out);
+  ASSERT_EQ(partial.status, 0) << partial.err;
+  EXPECT_NE(partial.out.find("INCOMPLETE"), std::string::npos);
+  EXPECT_FALSE(read_classification(dir.path() / "classification.h5").complete);
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --resume" + out).status, 0);
+  const Classification resumed = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(4));
+  EXPECT_TRUE(resumed.complete);
+  EXPECT_EQ(counts(resumed), counts(expected));
+  EXPECT_EQ(resumed.nondominated, expected.nondominated);
+  EXPECT_EQ(resumed.components, expected.components);
+}
+
+}  // namespace
+}  // namespace rushhour

@@ -1,0 +1,64 @@
+#pragma once
+// Runs the built `rushhour` binary (RUSHHOUR_BINARY) for golden CLI tests.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace rushhour::testing {
+
+struct CommandRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs `rushhour ARGS` (ARGS shell-quoted by the caller) with no stdin, capturing both streams.
+inline CommandRun run_rushhour(const std::string& args) {
+  static int calls = 0;
+  const auto err_path = std::filesystem::temp_directory_path() /
+                        ("rushhour_cli_" + std::to_string(::getpid()) + "_" +
+                         std::to_string(calls++) + ".err");
+  const std::string command = std::string(RUSHHOUR_BINARY) + " " + args + " </dev/null 2>" +
+                              err_path.string();
+  CommandRun run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr)
+    run.out += buffer.data();
+  const int raw = ::pclose(pipe);
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream err(err_path);
+  std::stringstream text;
+  text << err.rdbuf();
+  run.err = text.str();
+  std::filesystem::remove(err_path);
+  return run;
+}
+
+// A fresh empty directory under the system temp directory, removed on destruction.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& name)
+      : path_(std::filesystem::temp_directory_path() /
+              (name + "_" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::string operator/(const std::string& leaf) const { return (path_ / leaf).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace rushhour::testing
