@@ -9,7 +9,7 @@ markdown rows into one markdown file, and every cell with a published figure is 
 with it: the script exits 1 if any finished cell differs from the paper.
 
 usage: scripts/explosion_table.py [--binary build/rushhour] [--sizes 4,5,6] [--cars 2-9]
-           [--time-limit 600] [--node-limit 200000000] [--schedule car-by-car]
+           [--time-limit 600] [--node-limit 140000000] [--schedule car-by-car]
            [--out-md results/explosion.md] [--out-h5 results/explosion.h5]
 Needs /usr/bin/python3 with h5py and numpy (Debian: python3-h5py).
 """
@@ -83,7 +83,7 @@ def main():
     parser.add_argument("--sizes", default="4,5,6")
     parser.add_argument("--cars", default="2-9")
     parser.add_argument("--time-limit", type=float, default=600)
-    parser.add_argument("--node-limit", type=int, default=200_000_000)
+    parser.add_argument("--node-limit", type=int, default=140_000_000)
     parser.add_argument("--schedule", default="car-by-car")
     parser.add_argument("--keep-going", action="store_true",
                         help="also run the cells of a size after one of its cells failed on a "
