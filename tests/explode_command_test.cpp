@@ -1,47 +1,20 @@
 // Golden runs of the built `rushhour explode` binary: the table on stdout, n/a cells, the
 // HDF5 file, and the one-line refusals of bad ranges.
 #include <gtest/gtest.h>
-#include <hdf5.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <array>
-#include <cstdio>
+#include "cli_test_support.hpp"
+#include <hdf5.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace {
 
-struct CommandRun {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using rushhour::testing::CommandRun;
 
-// Runs the binary with `args` (shell-quoted by the caller), capturing stdout and stderr.
-CommandRun explode(const std::string& args) {
-  const auto dir = std::filesystem::temp_directory_path();
-  const auto err_path = dir / ("rushhour_explode_test_" + std::to_string(::getpid()) + ".err");
-  const std::string command =
-      std::string(RUSHHOUR_BINARY) + " explode " + args + " 2>" + err_path.string();
-  CommandRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr)
-    run.out += buffer.data();
-  const int raw = ::pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  FILE* err = std::fopen(err_path.string().c_str(), "r");
-  if (err != nullptr) {
-    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), err) != nullptr)
-      run.err += buffer.data();
-    std::fclose(err);
-  }
-  std::filesystem::remove(err_path);
-  return run;
-}
+// Runs `rushhour explode ARGS` (ARGS shell-quoted by the caller).
+CommandRun explode(const std::string& args) { return rushhour::testing::run_rushhour("explode " + args); }
 
 std::vector<std::int64_t> read_int64_dataset(const std::filesystem::path& path, const char* name) {
   std::vector<std::int64_t> values;

@@ -105,7 +105,7 @@ std::vector<Case> five_by_five_cases() {
     cases.push_back({Rules(5, -1, metric, {.max_cars = 4, .max_trucks = 2}), {}, true});
     for (const auto& order : SlotEncodingOptions::orders())
       for (const auto& code : SlotEncodingOptions::line_codes())
-        if (order != "interleaved" || code != "slot")
+        if (order != SlotEncodingOptions{}.order || code != SlotEncodingOptions{}.line_code)
           cases.push_back({Rules(5, -1, metric), {order, code, "line"}, false});
     cases.push_back({Rules(5, -1, metric), {"interleaved", "slot", "axis"}, false});
   }

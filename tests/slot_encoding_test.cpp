@@ -1,4 +1,5 @@
 #include "encoding/slot_encoding.hpp"
+#include "encoding/naive_encoding.hpp"
 
 #include <gtest/gtest.h>
 
@@ -69,6 +70,38 @@ TEST(SlotEncoding, EncodeDecodeRoundTripsABoard) {
   EXPECT_EQ(exact_count(minterm, encoding.current_variables()), 1u);
   EXPECT_TRUE((minterm & !encoding.domain()) == bddfalse);
   EXPECT_EQ(encoding.decode_one(minterm), board);
+}
+
+}  // namespace
+}  // namespace rushhour
+
+namespace rushhour {
+namespace {
+
+// The dual encoding's configurations of exactly m cars are the naive encoding's labeled
+// placements with the labels forgotten: m! labelings each.
+TEST(SlotEncoding, ExactCarCountsMatchTheNaiveEncodingsPlacements) {
+  for (int size : {4, 5}) {
+    for (int cars = 1; cars <= 4; ++cars) {
+      std::uint64_t unlabeled = 0;
+      {
+        BddSession session(0, tiny_table());
+        SlotEncoding encoding(session, Rules(size), SlotEncodingOptions{});
+        unlabeled = exact_count(encoding.legal() & encoding.vehicle_count_is(cars, 0),
+                                encoding.current_variables());
+      }
+      NaiveOptions options;
+      options.size = size;
+      options.cars = cars;
+      BddSession session(NaiveEncoding::variable_count(options), tiny_table());
+      const NaiveEncoding naive(options);
+      const std::int64_t labeled = labeled_placements(naive, naive.invariant(InvarSchedule::CarByCar));
+      std::uint64_t factorial = 1;
+      for (int k = 2; k <= cars; ++k) factorial *= static_cast<std::uint64_t>(k);
+      EXPECT_EQ(unlabeled * factorial, static_cast<std::uint64_t>(labeled))
+          << size << "x" << size << ", " << cars << " cars";
+    }
+  }
 }
 
 }  // namespace

@@ -83,7 +83,7 @@ po::options_description classify_options() {
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot")
       ("order", po::value<std::string>()->default_value("interleaved"),
        "variable order: interleaved | rows-columns | columns-rows")
-      ("line-code", po::value<std::string>()->default_value("slot"),
+      ("line-code", po::value<std::string>()->default_value("index"),
        "code of one line's filling: slot | index")
       ("clustering", po::value<std::string>()->default_value("line"),
        "transition parts: line | axis | monolithic")

@@ -1,5 +1,6 @@
 #include "bdd/session.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "board/errors.hpp"
@@ -68,8 +69,10 @@ BddSession::BddSession(int variable_count, const BddSettings& settings,
   bdd_setmaxincrease(settings_.max_increase > 0 ? settings_.max_increase : 1 << 28);
   bdd_setminfreenodes(settings_.min_free_percent);
   if (settings_.cache_ratio > 0) bdd_setcacheratio(settings_.cache_ratio);
+  // BuDDy rounds the initial table up to a prime and rejects a ceiling below the table it
+  // has; a ceiling within that rounding means "no growth".
   if (const std::int64_t ceiling = settings_.node_ceiling(); ceiling > 0)
-    bdd_setmaxnodenum(static_cast<int>(ceiling));
+    bdd_setmaxnodenum(static_cast<int>(std::max<std::int64_t>(ceiling, bdd_getallocnum())));
   bdd_disable_reorder();
   if (variable_count > 0 && bdd_setvarnum(variable_count) < 0) {
     bdd_done();

@@ -137,8 +137,16 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
     target_is_car |= is_arrangement(exit, a, false);
     if (segments.back().start == n - 2) target_home |= is_arrangement(exit, a, false);
   }
+  legal_ = legal;
   domain_ = legal & target_is_car;
-  if (!rules.limits().unlimited()) domain_ &= vehicle_limits();
+  if (!rules.limits().unlimited()) {
+    bdd allowed = bddfalse;
+    for (const auto& [counts, f] : count_distribution([&](int cars, int trucks) {
+           return rules.limits().allows(cars, trucks);
+         }))
+      allowed |= f;
+    domain_ &= allowed;
+  }
   winning_ = domain_ & target_home;
 
   step_parts_ = make_parts(Metric::Step);
@@ -155,12 +163,10 @@ bdd SlotEncoding::crossing_covered(int line, int k) const {
   return line < n ? covered_[n + k][line] : covered_[k][line - n];
 }
 
-bdd SlotEncoding::vehicle_limits() const {
-  // Distribution of (cars, trucks) over the lines processed so far; pairs the limits forbid
-  // are dropped (the totals only grow).
-  const VehicleLimits& limits = rules_.limits();
+std::map<std::pair<int, int>, bdd> SlotEncoding::count_distribution(
+    const std::function<bool(int, int)>& keep) const {
   std::map<std::pair<int, int>, bdd> so_far = {{{0, 0}, bddtrue}};
-  for (int line = 0; line < line_count(); ++line) {
+  for (int line : line_sequence_) {
     std::map<std::pair<int, int>, bdd> by_counts;
     for (int a = 0; a < table_.size(); ++a) {
       bdd& group = by_counts.try_emplace({table_[a].cars, table_[a].trucks}, bddfalse).first->second;
@@ -170,15 +176,19 @@ bdd SlotEncoding::vehicle_limits() const {
     for (const auto& [counts, f] : so_far)
       for (const auto& [added, g] : by_counts) {
         const std::pair<int, int> total{counts.first + added.first, counts.second + added.second};
-        if (!limits.allows(total.first, total.second)) continue;
+        if (!keep(total.first, total.second)) continue;
         bdd& slot = next.try_emplace(total, bddfalse).first->second;
         slot |= f & g;
       }
     so_far = std::move(next);
   }
-  bdd allowed = bddfalse;
-  for (const auto& [counts, f] : so_far) allowed |= f;
-  return allowed;
+  return so_far;
+}
+
+bdd SlotEncoding::vehicle_count_is(int cars, int trucks) const {
+  auto distribution = count_distribution([&](int c, int t) { return c <= cars && t <= trucks; });
+  const auto it = distribution.find({cars, trucks});
+  return it == distribution.end() ? bddfalse : it->second;
 }
 
 bdd SlotEncoding::line_relation(int line, Metric metric) const {
