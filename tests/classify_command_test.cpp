@@ -131,6 +131,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --config DIR/missing.cfg", "cannot read config file"},
                       BadInput{"classify --config DIR/unknown-key.cfg", "colour"},
                       BadInput{"classify --config DIR/bad-value.cfg", "size"},
+                      BadInput{"classify --size 4 --dominance-indices some", "not auto, all"},
                       BadInput{"frobnicate", "unknown command"}));
 
 TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {

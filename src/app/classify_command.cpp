@@ -90,8 +90,8 @@ po::options_description classify_options() {
       ("samples", po::value<int>()->default_value(5), "sample boards per index")
       ("sample-indices", po::value<int>()->default_value(10), "sample the K highest indices")
       ("no-dominance", po::bool_switch(), "skip the dominance figures")
-      ("dominance-indices", po::value<int>()->default_value(-1),
-       "count components for the K highest indices (-1 = all)")
+      ("dominance-indices", po::value<std::string>()->default_value("auto"),
+       "count components for the K highest indices: K, all, or auto (all for N <= 5, else 30)")
       ("dominance-components", po::value<std::int64_t>()->default_value(-1),
        "at most K component closures in all (-1 = no limit)")
       ("max-layers", po::value<int>()->default_value(-1),
@@ -153,12 +153,25 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   s.retrograde.samples_per_index = s.explicit_options.samples_per_index = samples;
   s.retrograde.sample_indices = s.explicit_options.sample_indices = sample_indices;
   s.retrograde.dominance = !vm["no-dominance"].as<bool>();
-  s.retrograde.dominance_indices = vm["dominance-indices"].as<int>();
+  const std::string indices = vm["dominance-indices"].as<std::string>();
+  if (indices == "auto") {
+    s.retrograde.dominance_indices = s.rules.size() <= 5 ? -1 : 30;
+  } else if (indices == "all") {
+    s.retrograde.dominance_indices = -1;
+  } else {
+    std::size_t used = 0;
+    try {
+      s.retrograde.dominance_indices = std::stoi(indices, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != indices.size() || s.retrograde.dominance_indices < 0)
+      throw InputError("--dominance-indices: '" + indices + "' is not auto, all or a count >= 0");
+  }
   s.retrograde.dominance_components = vm["dominance-components"].as<std::int64_t>();
   s.retrograde.max_layers = vm["max-layers"].as<int>();
-  if (s.retrograde.dominance_indices < -1 || s.retrograde.dominance_components < -1 ||
-      s.retrograde.max_layers < -1)
-    throw InputError("--dominance-indices, --dominance-components and --max-layers must be >= -1");
+  if (s.retrograde.dominance_components < -1 || s.retrograde.max_layers < -1)
+    throw InputError("--dominance-components and --max-layers must be >= -1");
   if (s.retrograde.max_layers == 0) throw InputError("--max-layers must be at least 1");
 
   if (vm.count("out")) s.out = vm["out"].as<std::string>();
