@@ -158,6 +158,28 @@ TEST(ClassifyCommand, ResumeRefusesARunWithOtherParameters) {
   EXPECT_NE(refused.err.find("other parameters"), std::string::npos) << refused.err;
 }
 
+// SIGTERM during a run: exit 143 after writing a valid result file at a safe point; the
+// finished layers resume to the figures of an uninterrupted run.
+TEST(ClassifyCommand, TerminatedRunStopsCleanlyAndResumes) {
+  TempDir dir("classify_sigterm");
+  const std::string out = " --out " + dir.path().string();
+  const auto stopped = testing::run_shell(std::string(RUSHHOUR_BINARY) +
+                                          " classify --size 5 -q" + out +
+                                          " & pid=$!; sleep 1; kill -TERM $pid; wait $pid");
+  EXPECT_EQ(stopped.status, 143) << stopped.err;
+  EXPECT_NE(stopped.err.find("stopped by signal 15"), std::string::npos) << stopped.err;
+  const Classification partial = read_classification(dir.path() / "classification.h5");
+  EXPECT_TRUE(!partial.complete || partial.nondominated.empty());
+
+  ASSERT_EQ(run_rushhour("classify --size 5 -q --resume" + out).status, 0);
+  const Classification resumed = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(5));
+  EXPECT_TRUE(resumed.complete);
+  EXPECT_EQ(counts(resumed), counts(expected));
+  EXPECT_EQ(resumed.nondominated, expected.nondominated);
+  EXPECT_EQ(resumed.components, expected.components);
+}
+
 TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
   TempDir dir("classify_resume");
   const std::string out = " --out " + dir.path().string();

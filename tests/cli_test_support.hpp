@@ -18,14 +18,13 @@ struct CommandRun {
   std::string err;
 };
 
-// Runs `rushhour ARGS` (ARGS shell-quoted by the caller) with no stdin, capturing both streams.
-inline CommandRun run_rushhour(const std::string& args) {
+// Runs a shell command with no stdin, capturing both streams and its exit status.
+inline CommandRun run_shell(const std::string& shell_command) {
   static int calls = 0;
   const auto err_path = std::filesystem::temp_directory_path() /
                         ("rushhour_cli_" + std::to_string(::getpid()) + "_" +
                          std::to_string(calls++) + ".err");
-  const std::string command = std::string(RUSHHOUR_BINARY) + " " + args + " </dev/null 2>" +
-                              err_path.string();
+  const std::string command = "( " + shell_command + " ) </dev/null 2>" + err_path.string();
   CommandRun run;
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return run;
@@ -40,6 +39,11 @@ inline CommandRun run_rushhour(const std::string& args) {
   run.err = text.str();
   std::filesystem::remove(err_path);
   return run;
+}
+
+// Runs `rushhour ARGS` (ARGS shell-quoted by the caller).
+inline CommandRun run_rushhour(const std::string& args) {
+  return run_shell(std::string(RUSHHOUR_BINARY) + " " + args);
 }
 
 // A fresh empty directory under the system temp directory, removed on destruction.

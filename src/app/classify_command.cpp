@@ -1,4 +1,5 @@
 // `rushhour classify`: options -> Rules + engine settings -> engine -> storage -> summary.
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -26,6 +27,40 @@ constexpr const char* kUsage =
     "usage: rushhour classify --size N [options]\n"
     "Classifies every configuration of the N x N board by its index (least number of steps or\n"
     "moves to a winning configuration). Progress goes to stderr, the summary to stdout.";
+
+// SIGINT/SIGTERM: the first one asks the run to stop at its next safe point (between
+// layers), after which the result file is written with complete = 0; a second one ends the
+// process at once, which is safe because every file is replaced atomically.
+volatile std::sig_atomic_t stop_signal = 0;
+
+extern "C" void on_stop_signal(int signal_number) {
+  if (stop_signal != 0) {
+    std::signal(signal_number, SIG_DFL);
+    std::raise(signal_number);
+    return;
+  }
+  stop_signal = signal_number;
+}
+
+class StopSignals {
+ public:
+  StopSignals() {
+    stop_signal = 0;
+    previous_int_ = std::signal(SIGINT, on_stop_signal);
+    previous_term_ = std::signal(SIGTERM, on_stop_signal);
+  }
+  ~StopSignals() {
+    std::signal(SIGINT, previous_int_);
+    std::signal(SIGTERM, previous_term_);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+  int received() const { return stop_signal; }
+
+ private:
+  void (*previous_int_)(int);
+  void (*previous_term_)(int);
+};
 
 std::string mib(std::uint64_t bytes) {
   char text[32];
@@ -292,6 +327,7 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
              std::to_string(p.table_nodes));
   };
   options.on_note = [&log](const std::string& note) { log.line(note); };
+  options.should_stop = [] { return stop_signal != 0; };
   SymbolicRun run = classify_symbolic(encoding, session, options, std::move(finished));
   return std::move(run.figures);
 }
@@ -307,6 +343,7 @@ int run_classify(const std::vector<std::string>& args) {
   if (!s.out.empty()) std::filesystem::create_directories(s.out);
 
   Classification result(s.rules);
+  const StopSignals signals;
   if (s.engine == "explicit") {
     if (s.resume) throw InputError("--resume applies to the bdd engine only");
     const auto start = std::chrono::steady_clock::now();
@@ -324,6 +361,12 @@ int run_classify(const std::vector<std::string>& args) {
   if (!s.out.empty())
     write_classification(s.out / "classification.h5", result, RunMetadata::current(s.configuration));
   print_summary(result, s.out);
+  if (signals.received() != 0) {
+    // Said even with --quiet: the exit status alone does not tell what was kept.
+    std::cerr << "rushhour: stopped by signal " << signals.received()
+              << " at a safe point; finished layers are kept, --resume continues" << std::endl;
+    return 128 + signals.received();
+  }
   return 0;
 }
 

@@ -81,6 +81,13 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
   std::int64_t closures_left = options.dominance_components;
   bdd above = bddfalse;  // A_{i+1}: the components of every configuration of index > i
   for (int i = max_index; i >= 0; --i) {
+    if (options.should_stop && options.should_stop()) {
+      run.interrupted = true;
+      figures.nondominated.clear();
+      figures.components.clear();
+      if (options.on_note) options.on_note("dominance interrupted: its figures are dropped");
+      return;
+    }
     const auto start = Clock::now();
     const bdd nondominated = run.layers[i] & !above;
     session.check();
@@ -157,6 +164,10 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
   bool complete = run.layers.back() == bddfalse;
   while (!complete) {
     if (options.max_layers >= 0 && static_cast<int>(run.layers.size()) >= options.max_layers) break;
+    if (options.should_stop && options.should_stop()) {
+      run.interrupted = true;
+      break;
+    }
     const auto layer_start = Clock::now();
     const bdd layer = predecessors(encoding, run.layers.back(), rules.metric()) & !visited;
     session.check();

@@ -45,12 +45,16 @@ struct RetrogradeOptions {
   std::function<void(int index, const bdd& layer)> on_layer;
   std::function<void(const LayerProgress&)> on_progress;
   std::function<void(const std::string&)> on_note;  // dominance and sampling progress
+  // Polled between layers and between dominance indices: true ends the run at that safe
+  // point (layers computed so far are kept; an interrupted dominance pass is dropped).
+  std::function<bool()> should_stop;
 };
 
 struct SymbolicRun {
   explicit SymbolicRun(const Rules& rules) : figures(rules) {}
   Classification figures;
   std::vector<bdd> layers;  // C_0 .. C_max
+  bool interrupted = false;  // should_stop ended the run early
 };
 
 // Pre(S) for S ⊆ domain, with the metric's transition parts.
