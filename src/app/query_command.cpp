@@ -1,11 +1,185 @@
-#include <stdexcept>
+// `rushhour query`: answers from the saved layers of a finished or partial run (SPEC §6).
+#include <iostream>
+#include <sstream>
 
 #include "app/commands.hpp"
+#include "app/options.hpp"
+#include "bdd/session.hpp"
+#include "board/board_string.hpp"
+#include "board/errors.hpp"
+#include "board/game.hpp"
+#include "query/saved_run.hpp"
 
 namespace rushhour::app {
+namespace {
 
-int run_query(const std::vector<std::string>&) {
-  throw std::runtime_error("'query' is not implemented yet");
+constexpr const char* kUsage =
+    "usage: rushhour query --run DIR (--board B [--solve] | --index I [--count] [--sample K]\n"
+    "                      [--cars C] [--trucks T] [--vehicles V] | --hardest [--sample K]) [--json]\n"
+    "Answers from the layers saved by `rushhour classify --out DIR`, also while it runs.";
+
+std::string json_string(const std::string& text) {
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+std::string json_list(const std::vector<std::string>& items) {
+  std::string text = "[";
+  for (std::size_t k = 0; k < items.size(); ++k) text += (k ? ", " : "") + json_string(items[k]);
+  return text + "]";
+}
+
+// "B right 2": the vehicle that moved from `before` to `after`, with its letter in `before`.
+std::string describe_move(const Rules& rules, const Board& before, const Board& after) {
+  const std::string letters = to_board_string(rules, before);
+  for (const Vehicle& v : before.vehicles()) {
+    if (std::find(after.vehicles().begin(), after.vehicles().end(), v) != after.vehicles().end())
+      continue;
+    for (const Vehicle& w : after.vehicles()) {
+      if (w.orientation != v.orientation || w.length != v.length) continue;
+      const int delta = v.horizontal() ? w.col - v.col : w.row - v.row;
+      if ((v.horizontal() ? w.row != v.row : w.col != v.col) || delta == 0) continue;
+      if (std::find(before.vehicles().begin(), before.vehicles().end(), w) != before.vehicles().end())
+        continue;
+      const char letter = letters[static_cast<std::size_t>(v.row * rules.size() + v.col)];
+      const char* direction = v.horizontal() ? (delta > 0 ? "right" : "left") : (delta > 0 ? "down" : "up");
+      return std::string(1, letter) + " " + direction + " " + std::to_string(std::abs(delta));
+    }
+  }
+  throw std::logic_error("describe_move: boards do not differ by one vehicle");
+}
+
+// The boards of `states`, the first `limit` in the encoding's order.
+std::vector<std::string> sample_boards(const SavedRun& run, const bdd& states, int limit) {
+  std::vector<std::string> boards;
+  if (limit <= 0) return boards;
+  run.encoding().for_each_board(states, [&](const Board& board) {
+    boards.push_back(to_board_string(run.rules(), board));
+    return static_cast<int>(boards.size()) < limit;
+  });
+  return boards;
+}
+
+int answer_board(SavedRun& run, const std::string& text, bool solve, bool json) {
+  Board board = [&] {
+    try {
+      return parse_board(text, run.rules());
+    } catch (const InputError& e) {
+      throw InputError(std::string("board is not in this run's domain (") + run.rules().describe() + "): " + e.what());
+    }
+  }();
+  const std::string line = to_board_string(run.rules(), board);
+  const auto index = run.index_of(board);
+  const std::string status = index ? "solved" : run.complete() ? "unsolvable" : "unknown";
+  std::vector<std::string> boards, moves;
+  if (index && solve) {
+    const std::vector<Board> path = run.solution(board, *index);
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      boards.push_back(to_board_string(run.rules(), path[k]));
+      if (k > 0) moves.push_back(describe_move(run.rules(), path[k - 1], path[k]));
+    }
+  }
+  if (json) {
+    std::cout << "{\"board\": " << json_string(line) << ", \"index\": "
+              << (index ? std::to_string(*index) : "null") << ", \"status\": " << json_string(status);
+    if (index && solve)
+      std::cout << ", \"solution\": " << json_list(boards) << ", \"moves\": " << json_list(moves);
+    std::cout << "}\n";
+    return 0;
+  }
+  std::cout << "board " << line << "\n" << to_grid(run.rules(), board);
+  if (index) {
+    std::cout << "index " << *index << " (" << to_string(run.rules().metric()) << " metric)\n";
+  } else if (run.complete()) {
+    std::cout << "unsolvable\n";
+  } else {
+    std::cout << "unknown: in none of the " << run.finished_layers()
+              << " finished layers, so its index is above " << run.finished_layers() - 1
+              << " or it is unsolvable (the run is not complete)\n";
+  }
+  if (index && solve) {
+    std::cout << "solution (" << moves.size() << " " << to_string(run.rules().metric()) << "s):\n";
+    for (std::size_t k = 0; k < boards.size(); ++k)
+      std::cout << "  " << (k == 0 ? std::string("start") : std::to_string(k) + ". " + moves[k - 1])
+                << "  " << boards[k] << "\n";
+  }
+  return 0;
+}
+
+int answer_index(SavedRun& run, int index, bool hardest, const po::variables_map& vm, bool json) {
+  const int samples = vm["sample"].as<int>();
+  if (samples < 0) throw InputError("--sample must be >= 0");
+  if (hardest) index = run.finished_layers() - 1;
+  if (index < 0) throw InputError("--index must be >= 0");
+  if (index >= run.finished_layers()) {
+    const std::string why = run.complete() ? "empty: the highest index is " + std::to_string(run.finished_layers() - 1)
+                                           : "unknown: the run has " + std::to_string(run.finished_layers()) + " finished layers";
+    if (json)
+      std::cout << "{\"index\": " << index << ", \"count\": " << (run.complete() ? "0" : "null")
+                << ", \"status\": " << json_string(run.complete() ? "empty" : "unknown") << "}\n";
+    else
+      std::cout << "index " << index << ": " << why << "\n";
+    return 0;
+  }
+  bdd states = run.layer(index);
+  std::string filter;
+  const int cars = vm["cars"].as<int>(), trucks = vm["trucks"].as<int>(), vehicles = vm["vehicles"].as<int>();
+  if (cars >= 0 || trucks >= 0 || vehicles >= 0) {
+    states &= run.encoding().vehicle_counts_where([&](int c, int t) {
+      return (cars < 0 || c == cars) && (trucks < 0 || t == trucks) && (vehicles < 0 || c + t == vehicles);
+    });
+    if (cars >= 0) filter += ", " + std::to_string(cars) + " cars";
+    if (trucks >= 0) filter += ", " + std::to_string(trucks) + " trucks";
+    if (vehicles >= 0) filter += ", " + std::to_string(vehicles) + " vehicles";
+  }
+  const std::uint64_t count = exact_count(states, run.encoding().current_variables());
+  const std::vector<std::string> boards = sample_boards(run, states, samples);
+  const std::string status = hardest && !run.complete() ? "incomplete" : "ok";
+  if (json) {
+    std::cout << "{\"index\": " << index << ", \"count\": " << count << ", \"samples\": " << json_list(boards)
+              << ", \"status\": " << json_string(status) << "}\n";
+    return 0;
+  }
+  std::cout << (hardest ? "hardest: " : "") << "index " << index << filter << ": " << count << " configurations";
+  if (hardest && !run.complete()) std::cout << " (the run is not complete: this is its highest finished layer)";
+  std::cout << "\n";
+  for (const std::string& b : boards) std::cout << "  " << b << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_query(const std::vector<std::string>& args) {
+  po::options_description options("query options");
+  options.add_options()
+      ("run", po::value<std::string>(), "run directory written by classify --out")
+      ("board", po::value<std::string>(), "a board string: its index")
+      ("solve", po::bool_switch(), "with --board: an optimal solution")
+      ("index", po::value<int>(), "configurations of index I")
+      ("count", po::bool_switch(), "with --index: the count (always printed)")
+      ("sample", po::value<int>()->default_value(5), "with --index/--hardest: K sample boards")
+      ("cars", po::value<int>()->default_value(-1), "filter: exactly C cars")
+      ("trucks", po::value<int>()->default_value(-1), "filter: exactly T trucks")
+      ("vehicles", po::value<int>()->default_value(-1), "filter: exactly V vehicles")
+      ("hardest", po::bool_switch(), "the configurations of the highest index")
+      ("json", po::bool_switch(), "one JSON object on stdout");
+  const auto vm = parse_options(kUsage, options, args);
+  if (!vm) return 0;
+  if (!vm->count("run")) throw InputError("query needs --run DIR");
+  const int questions = static_cast<int>(vm->count("board")) + static_cast<int>(vm->count("index")) +
+                        ((*vm)["hardest"].as<bool>() ? 1 : 0);
+  if (questions != 1) throw InputError("query needs exactly one of --board, --index, --hardest");
+  if ((*vm)["solve"].as<bool>() && !vm->count("board")) throw InputError("--solve goes with --board");
+
+  BddSession session(0, BddSettings{});
+  SavedRun run(session, (*vm)["run"].as<std::string>());
+  const bool json = (*vm)["json"].as<bool>();
+  if (vm->count("board")) return answer_board(run, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
+  return answer_index(run, vm->count("index") ? (*vm)["index"].as<int>() : -1, (*vm)["hardest"].as<bool>(), *vm, json);
 }
 
 }  // namespace rushhour::app

@@ -185,6 +185,13 @@ std::map<std::pair<int, int>, bdd> SlotEncoding::count_distribution(
   return so_far;
 }
 
+bdd SlotEncoding::vehicle_counts_where(const std::function<bool(int, int)>& wanted) const {
+  bdd result = bddfalse;
+  for (const auto& [counts, f] : count_distribution([](int, int) { return true; }))
+    if (wanted(counts.first, counts.second)) result |= f;
+  return result;
+}
+
 bdd SlotEncoding::vehicle_count_is(int cars, int trucks) const {
   auto distribution = count_distribution([&](int c, int t) { return c <= cars && t <= trucks; });
   const auto it = distribution.find({cars, trucks});

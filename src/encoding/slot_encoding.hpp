@@ -74,6 +74,9 @@ class SlotEncoding final : public StateEncoding {
   const bdd& legal() const { return legal_; }
   // The configurations with exactly `cars` cars and `trucks` trucks (any legality).
   bdd vehicle_count_is(int cars, int trucks) const;
+  // The configurations whose totals satisfy `wanted` (any legality).
+  bdd vehicle_counts_where(const std::function<bool(int cars, int trucks)>& wanted) const;
+  const SlotEncodingOptions& options() const { return options_; }
 
   // Lines 0..n-1 are rows, n..2n-1 columns.
   int line_count() const { return 2 * rules_.size(); }

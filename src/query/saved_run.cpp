@@ -1,0 +1,107 @@
+#include "query/saved_run.hpp"
+
+#include <sstream>
+
+#include "board/errors.hpp"
+#include "board/game.hpp"
+#include "storage/bdd_file.hpp"
+#include "storage/classification_file.hpp"
+
+namespace rushhour {
+namespace {
+
+// "key=value key=value ..." -> map.
+std::map<std::string, std::string> parse_parameters(const std::string& text) {
+  std::map<std::string, std::string> values;
+  std::istringstream words(text);
+  std::string word;
+  while (words >> word) {
+    const auto equals = word.find('=');
+    if (equals != std::string::npos) values[word.substr(0, equals)] = word.substr(equals + 1);
+  }
+  return values;
+}
+
+int integer(const std::map<std::string, std::string>& values, const std::string& key,
+            const std::string& file) {
+  const auto it = values.find(key);
+  try {
+    if (it != values.end()) return std::stoi(it->second);
+  } catch (const std::exception&) {
+  }
+  throw InputError(file + ": parameter '" + key + "' is missing or not a number");
+}
+
+}  // namespace
+
+SavedRun::SavedRun(BddSession& session, const std::filesystem::path& run_directory)
+    : session_(session) {
+  const auto first = run_directory / "layers" / "layer-0000.bdd";
+  if (!std::filesystem::exists(first))
+    throw InputError(run_directory.string() + ": no finished layer (" + first.string() + " is missing)");
+  const std::string parameters = read_bdd_header(first).parameters;
+  const auto values = parse_parameters(parameters);
+  const std::string where = first.string();
+  if (values.count("encoding") == 0 || values.at("encoding") != "slot" || values.count("metric") == 0)
+    throw InputError(where + ": not a layer of a rushhour slot-encoding run");
+  rules_ = std::make_unique<Rules>(
+      integer(values, "size", where), integer(values, "exit_row", where),
+      parse_metric(values.at("metric")),
+      VehicleLimits{integer(values, "max_cars", where), integer(values, "max_trucks", where),
+                    integer(values, "max_vehicles", where)});
+  SlotEncodingOptions options;
+  options.order = values.count("order") ? values.at("order") : "";
+  options.line_code = values.count("line_code") ? values.at("line_code") : "";
+  options.check();
+  encoding_ = std::make_unique<SlotEncoding>(session, *rules_, options);
+  if (encoding_->layout_description() + " metric=" + to_string(rules_->metric()) != parameters)
+    throw InputError(where + ": its variable layout differs from this tool's (" + parameters + ")");
+  store_ = std::make_unique<LayerStore>(run_directory, parameters);
+  finished_ = store_->finished_layers();
+
+  const auto result_file = run_directory / "classification.h5";
+  if (std::filesystem::exists(result_file)) {
+    const Classification result = read_classification(result_file);
+    if (!(result.rules == *rules_))
+      throw InputError(result_file.string() + ": written for other rules than the layers (" +
+                       result.rules.describe() + ")");
+    complete_ = result.complete && result.max_index() == finished_ - 1;
+  }
+}
+
+const bdd& SavedRun::layer(int index) {
+  if (index < 0 || index >= finished_) throw std::out_of_range("layer index");
+  auto it = loaded_.find(index);
+  if (it == loaded_.end()) {
+    BddFileHeader header;
+    bdd loaded = load_bdd(store_->layer_path(index), &header);
+    session_.check();
+    it = loaded_.emplace(index, std::move(loaded)).first;
+  }
+  return it->second;
+}
+
+std::optional<int> SavedRun::index_of(const Board& board) {
+  const bdd minterm = encoding_->encode(board);
+  for (int i = 0; i < finished_; ++i)
+    if ((minterm & layer(i)) != bddfalse) return i;
+  return std::nullopt;
+}
+
+std::vector<Board> SavedRun::solution(const Board& board, int index) {
+  std::vector<Board> path = {board};
+  for (int i = index; i > 0; --i) {
+    bool found = false;
+    for (Board& next : neighbours(rules_->metric(), path.back())) {
+      if ((encoding_->encode(next) & layer(i - 1)) != bddfalse) {
+        path.push_back(std::move(next));
+        found = true;
+        break;
+      }
+    }
+    if (!found) throw std::runtime_error("layer " + std::to_string(i - 1) + " has no successor of a board of index " + std::to_string(i) + ": the saved layers are inconsistent");
+  }
+  return path;
+}
+
+}  // namespace rushhour

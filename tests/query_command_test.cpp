@@ -1,0 +1,110 @@
+// Golden runs of `rushhour query` and its refusals of bad questions and damaged run
+// directories.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "cli_test_support.hpp"
+
+namespace rushhour {
+namespace {
+
+using testing::run_rushhour;
+using testing::TempDir;
+
+class QueryCommand : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir("query_run");
+    ASSERT_EQ(run_rushhour("classify --size 4 -q --out " + dir_->path().string()).status, 0);
+  }
+  static void TearDownTestSuite() { delete dir_; }
+  static std::string run_dir() { return dir_->path().string(); }
+  static TempDir* dir_;
+};
+TempDir* QueryCommand::dir_ = nullptr;
+
+TEST_F(QueryCommand, BoardIndexAndSolutionAsJson) {
+  const auto run = run_rushhour("query --run " + run_dir() + " --board ooBCAABCooDDooEE --solve --json");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out.rfind("{\"board\": \"ooBCAABCooDDooEE\", \"index\": 10, \"status\": \"solved\", \"solution\": [\"ooBCAABCooDDooEE\", ", 0), 0u) << run.out;
+  EXPECT_NE(run.out.find("\"ooooooAABBCDEECD\"], \"moves\": [\"D left 1\""), std::string::npos) << run.out;
+}
+
+TEST_F(QueryCommand, MultiLineBoardAndUnsolvable) {
+  // The target is walled in by a truck standing in its way for good.
+  const auto run = run_rushhour("query --run " + run_dir() + " --board 'oooB\nAAoB\noooB\noooo'");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("unsolvable"), std::string::npos) << run.out;
+}
+
+TEST_F(QueryCommand, FilteredCountAndHardest) {
+  const auto count = run_rushhour("query --run " + run_dir() + " --index 3 --cars 3 --trucks 0 --count --sample 0 --json");
+  ASSERT_EQ(count.status, 0) << count.err;
+  EXPECT_EQ(count.out, "{\"index\": 3, \"count\": 30, \"samples\": [], \"status\": \"ok\"}\n");
+  const auto hardest = run_rushhour("query --run " + run_dir() + " --hardest --json");
+  EXPECT_EQ(hardest.out, "{\"index\": 10, \"count\": 2, \"samples\": [\"ooBCAABCooDDooEE\", \"BBCDAACDooEEooFF\"], \"status\": \"ok\"}\n");
+}
+
+TEST_F(QueryCommand, PartialRunSaysAboveTheLastLayerIsUnknown) {
+  TempDir partial("query_partial");
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --max-layers 3 --out " + partial.path().string()).status, 0);
+  const auto run = run_rushhour("query --run " + partial.path().string() + " --board ooBCAABCooDDooEE");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("unknown: in none of the 3 finished layers"), std::string::npos) << run.out;
+  const auto index = run_rushhour("query --run " + partial.path().string() + " --index 7 --json");
+  EXPECT_EQ(index.out, "{\"index\": 7, \"count\": null, \"status\": \"unknown\"}\n");
+}
+
+struct BadQuery {
+  std::string args;
+  std::string reason;
+};
+
+class QueryRejects : public QueryCommand, public ::testing::WithParamInterface<BadQuery> {};
+
+TEST_P(QueryRejects, WithStatusTwoAndOneLine) {
+  std::string args = GetParam().args;
+  const auto at = args.find("RUN");
+  if (at != std::string::npos) args.replace(at, 3, run_dir());
+  const auto run = run_rushhour(args);
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  EXPECT_NE(run.err.find(GetParam().reason), std::string::npos) << run.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    BadQuestions, QueryRejects,
+    ::testing::Values(BadQuery{"query --board ooo", "needs --run"},
+                      BadQuery{"query --run RUN", "exactly one of"},
+                      BadQuery{"query --run RUN --hardest --index 3", "exactly one of"},
+                      BadQuery{"query --run RUN --board ooBCAABCooDDooEEo", "not in this run's domain"},
+                      BadQuery{"query --run RUN --board ooBCAAoCooDDooEE", "not in this run's domain"},
+                      BadQuery{"query --run RUN --index 3 --solve", "--solve goes with --board"},
+                      BadQuery{"query --run /nonexistent/run --hardest", "no finished layer"}));
+
+TEST(QueryDamagedRun, TruncatedLayerAndForeignFilesAreRefused) {
+  TempDir dir("query_damaged");
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --out " + dir.path().string()).status, 0);
+  const auto layer = dir.path() / "layers" / "layer-0002.bdd";
+  std::filesystem::resize_file(layer, std::filesystem::file_size(layer) / 2);
+  auto run = run_rushhour("query --run " + dir.path().string() + " --board ooBCAABCooDDooEE");
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("layer-0002.bdd"), std::string::npos) << run.err;
+
+  // Layers of another run (other metric) mixed into the directory.
+  TempDir other("query_other");
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --metric move --out " + other.path().string()).status, 0);
+  std::filesystem::copy_file(other.path() / "layers" / "layer-0001.bdd", dir.path() / "layers" / "layer-0001.bdd",
+                             std::filesystem::copy_options::overwrite_existing);
+  run = run_rushhour("query --run " + dir.path().string() + " --hardest");
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("other parameters"), std::string::npos) << run.err;
+
+  std::ofstream(dir.path() / "layers" / "layer-0000.bdd") << "not a layer";
+  run = run_rushhour("query --run " + dir.path().string() + " --hardest");
+  EXPECT_EQ(run.status, 2) << run.err;
+}
+
+}  // namespace
+}  // namespace rushhour
