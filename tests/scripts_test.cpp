@@ -1,0 +1,200 @@
+// scripts/plot_run.py and scripts/draw_board.py on a real 4x4 run made here. They need
+// Debian's /usr/bin/python3 with h5py, numpy and matplotlib; without them the tests skip.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using rushhour::testing::CommandRun;
+using rushhour::testing::run_rushhour;
+using rushhour::testing::run_shell;
+using rushhour::testing::TempDir;
+
+const std::string kPython = "/usr/bin/python3";
+
+std::string script(const std::string& name) {
+  return kPython + " " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/" + name;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::size_t occurrences(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
+    ++count;
+  return count;
+}
+
+bool is_png(const fs::path& path) {
+  const std::string head = read_file(path).substr(0, 8);
+  return head == std::string("\x89PNG\r\n\x1a\n", 8);
+}
+
+// One line on stderr, naming the script.
+void expect_one_line_reason(const CommandRun& run, const std::string& script_name) {
+  EXPECT_EQ(occurrences(run.err, "\n"), 1u) << run.err;
+  EXPECT_EQ(run.err.rfind(script_name + ": ", 0), 0u) << run.err;
+}
+
+class ScriptsTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    python_ok_ = run_shell(kPython + " -c 'import h5py, numpy, matplotlib'").status == 0;
+    if (!python_ok_) return;
+    dir_ = std::make_unique<TempDir>("rushhour_scripts_test");
+    classify_ = run_rushhour("classify --size 4 -q --out " + (*dir_ / "run"));
+  }
+  static void TearDownTestSuite() { dir_.reset(); }
+
+  void SetUp() override {
+    if (!python_ok_)
+      GTEST_SKIP() << kPython << " lacks h5py, numpy or matplotlib";
+    ASSERT_EQ(classify_.status, 0) << classify_.err;
+  }
+
+  static std::string path(const std::string& leaf) { return *dir_ / leaf; }
+
+  static inline bool python_ok_ = false;
+  static inline std::unique_ptr<TempDir> dir_;
+  static inline CommandRun classify_;
+};
+
+TEST_F(ScriptsTest, PlotRunWritesTheThreePlots) {
+  const CommandRun run = run_shell(script("plot_run.py") + " " + path("run") + " --out " +
+                                   path("plots"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  for (const char* what : {"counts", "nodes", "seconds"}) {
+    const fs::path png = fs::path(path("plots")) / (std::string("4x4-step-") + what + ".png");
+    ASSERT_TRUE(fs::exists(png)) << png;
+    EXPECT_GT(fs::file_size(png), 10000u) << png;
+    EXPECT_TRUE(is_png(png)) << png;
+    EXPECT_NE(run.out.find(png.string()), std::string::npos) << run.out;
+  }
+}
+
+TEST_F(ScriptsTest, PlotRunDefaultsToThePlotsDirectoryOfTheRun) {
+  const CommandRun run = run_shell(script("plot_run.py") + " " + path("run") + " --prefix p");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(is_png(fs::path(path("run")) / "plots" / "p-counts.png"));
+}
+
+TEST_F(ScriptsTest, PlotRunRejectsAMissingOrForeignFileWithExit2) {
+  CommandRun run = run_shell(script("plot_run.py") + " " + path("no-such-run"));
+  EXPECT_EQ(run.status, 2);
+  expect_one_line_reason(run, "plot_run.py");
+
+  fs::create_directories(path("text"));
+  std::ofstream(path("text") + "/classification.h5") << "not HDF5\n";
+  run = run_shell(script("plot_run.py") + " " + path("text") + " --out " + path("text-plots"));
+  EXPECT_EQ(run.status, 2);
+  expect_one_line_reason(run, "plot_run.py");
+
+  fs::create_directories(path("foreign"));
+  ASSERT_EQ(run_shell(kPython + " -c \"import h5py; h5py.File('" + path("foreign") +
+                      "/classification.h5', 'w').create_dataset('x', data=[1])\"")
+                .status,
+            0);
+  run = run_shell(script("plot_run.py") + " " + path("foreign") + " --out " +
+                  path("foreign-plots"));
+  EXPECT_EQ(run.status, 2);
+  expect_one_line_reason(run, "plot_run.py");
+  EXPECT_NE(run.err.find("not a rushhour"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(path("foreign-plots")));
+}
+
+TEST_F(ScriptsTest, DrawBoardSvgHasTheRedTargetAndOneShapePerVehicle) {
+  // 6x6: trucks B and J, ten cars including A.
+  const std::string board = "BBBCooDDoCoooAAEoFGGHEoFoIHJJJoIKKLL";
+  const CommandRun run =
+      run_shell(script("draw_board.py") + " " + board + " --out " + path("six.svg"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::string svg = read_file(path("six.svg"));
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_EQ(occurrences(svg, "class=\"vehicle "), 12u);
+  EXPECT_EQ(occurrences(svg, "class=\"vehicle truck\""), 2u);
+  EXPECT_EQ(occurrences(svg, "class=\"vehicle car"), 10u);
+  for (const char letter : std::string("ABCDEFGHIJKL"))
+    EXPECT_EQ(occurrences(svg, std::string("data-letter=\"") + letter + "\""), 1u) << letter;
+  // The target is the only red vehicle.
+  const auto target = svg.find("data-letter=\"A\"");
+  ASSERT_NE(target, std::string::npos);
+  const std::string target_tag = svg.substr(target, svg.find("/>", target) - target);
+  EXPECT_NE(target_tag.find("fill=\"#d7191c\""), std::string::npos) << target_tag;
+  EXPECT_EQ(occurrences(svg, "class=\"vehicle car target\""), 1u);
+  // The exit mark: an arrow head and its label.
+  EXPECT_EQ(occurrences(svg, "class=\"exit\""), 1u);
+  EXPECT_NE(svg.find(">exit</text>"), std::string::npos);
+}
+
+TEST_F(ScriptsTest, DrawBoardAcceptsLinesAndDotsAndWritesPng) {
+  const CommandRun run = run_shell(script("draw_board.py") +
+                                   " \"$(printf '..BC\\nAABC\\n..DD\\n..EE')\" --out " +
+                                   path("lines.png"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(is_png(path("lines.png")));
+  EXPECT_GT(fs::file_size(path("lines.png")), 5000u);
+}
+
+TEST_F(ScriptsTest, DrawBoardDrawsTheHardestSamplesOfARun) {
+  CommandRun run = run_shell(script("draw_board.py") + " --run " + path("run") +
+                             " --hardest --title hardest --out " + path("hardest.svg"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::string svg = read_file(path("hardest.svg"));
+  // The 4x4 run's two index-10 boards: ooBCAABCooDDooEE and BBCDAACDooEEooFF.
+  EXPECT_EQ(occurrences(svg, "class=\"vehicle car target\""), 2u);
+  EXPECT_EQ(occurrences(svg, "class=\"vehicle "), 11u);
+  EXPECT_EQ(occurrences(svg, ">index 10</text>"), 2u);
+
+  run = run_shell(script("draw_board.py") + " --run " + path("run") + " --out " +
+                  path("hardest.png"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(is_png(path("hardest.png")));
+}
+
+TEST_F(ScriptsTest, DrawBoardRejectsBadBoardsWithExit2) {
+  const std::vector<std::string> bad = {
+      "ooBCAABCooDDooE",    // 15 characters
+      "BBBBAAooCCCCDDDD",   // a run of 4
+      "ooBCBBAAooCCooDD",   // B not straight
+      "ooBCAACCooDDooEE",   // B a single cell
+      "ooBCAABCooDxooEE",   // 'x' is no vehicle letter
+      "ooBCAABC?oDDooEE",   // neither empty nor a letter
+      "ooooooBBooAAoooo",   // A not in the exit row
+      "ooooAABBoooooooo",   // B right of A in the exit row
+      "ooBCooBCooDDooEE",   // no target
+      "oooCAAACooDDooEE",   // A a truck
+  };
+  for (const std::string& board : bad) {
+    const std::string out = path("bad.svg");
+    const CommandRun run =
+        run_shell(script("draw_board.py") + " '" + board + "' --out " + out);
+    EXPECT_EQ(run.status, 2) << board;
+    expect_one_line_reason(run, "draw_board.py");
+    EXPECT_FALSE(fs::exists(out)) << board;
+  }
+  const CommandRun size = run_shell(script("draw_board.py") +
+                                    " ooBCAABCooDDooEE --size 5 --out " + path("bad.svg"));
+  EXPECT_EQ(size.status, 2);
+  expect_one_line_reason(size, "draw_board.py");
+  const CommandRun format =
+      run_shell(script("draw_board.py") + " ooBCAABCooDDooEE --out " + path("bad.pdf"));
+  EXPECT_EQ(format.status, 2);
+  expect_one_line_reason(format, "draw_board.py");
+}
+
+}  // namespace
