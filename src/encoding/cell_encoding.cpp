@@ -1,0 +1,357 @@
+#include "encoding/cell_encoding.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <stdexcept>
+
+#include "board/errors.hpp"
+
+namespace rushhour {
+namespace {
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& n : names) text += (text.empty() ? "" : ", ") + n;
+  return text;
+}
+
+constexpr int kSymbols = 5;
+
+CellSymbol start_of(bool horizontal) {
+  return horizontal ? CellSymbol::HorizontalStart : CellSymbol::VerticalStart;
+}
+CellSymbol continuation_of(bool horizontal) {
+  return horizontal ? CellSymbol::HorizontalContinuation : CellSymbol::VerticalContinuation;
+}
+
+// The symbol of the line's k-th cell when a vehicle of length `length` starts at `start`
+// and nothing else lies on the cells considered.
+CellSymbol symbol_at(int k, int start, int length, bool horizontal) {
+  if (k == start) return start_of(horizontal);
+  if (k > start && k < start + length) return continuation_of(horizontal);
+  return CellSymbol::Empty;
+}
+
+}  // namespace
+
+const std::vector<std::string>& CellEncodingOptions::orders() {
+  static const std::vector<std::string> names = {"row-major", "anti-diagonal", "column-major"};
+  return names;
+}
+const std::vector<std::string>& CellEncodingOptions::codings() {
+  static const std::vector<std::string> names = {"occupancy", "axis", "sequential"};
+  return names;
+}
+const std::vector<std::string>& CellEncodingOptions::clusterings() {
+  static const std::vector<std::string> names = {"line", "move", "axis", "monolithic"};
+  return names;
+}
+
+void CellEncodingOptions::check() const {
+  if (!contains(orders(), order))
+    throw InputError("unknown cell order '" + order + "' for the cell encoding (expected " +
+                     joined(orders()) + ")");
+  if (!contains(codings(), coding))
+    throw InputError("unknown symbol coding '" + coding + "' (expected " + joined(codings()) + ")");
+  if (!contains(clusterings(), clustering))
+    throw InputError("unknown clustering '" + clustering + "' for the cell encoding (expected " +
+                     joined(clusterings()) + ")");
+}
+
+CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
+                           const CellEncodingOptions& options)
+    : rules_(rules), options_(options), n_(rules.size()) {
+  options_.check();
+  const int n = n_;
+  const int exit = rules.exit_row();
+
+  // Symbol codes, indexed by CellSymbol: E, HS, HC, VS, VC.
+  if (options_.coding == "occupancy") {
+    codes_ = {{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {1, 1, 0}, {1, 1, 1}}};
+  } else if (options_.coding == "axis") {
+    codes_ = {{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 1, 0}, {0, 1, 1}}};
+  } else {
+    codes_ = {{{0, 0, 0}, {0, 0, 1}, {0, 1, 0}, {0, 1, 1}, {1, 0, 0}}};
+  }
+
+  // Variable layout.
+  for (int cell = 0; cell < n * n; ++cell) cell_sequence_.push_back(cell);
+  if (options_.order == "column-major") {
+    std::stable_sort(cell_sequence_.begin(), cell_sequence_.end(),
+                     [n](int a, int b) { return a % n < b % n; });
+  } else if (options_.order == "anti-diagonal") {
+    // Row-major ties: stable sort on the distance from the exit cell alone.
+    auto distance = [n, exit](int cell) { return (n - 1 - cell % n) + std::abs(cell / n - exit); };
+    std::stable_sort(cell_sequence_.begin(), cell_sequence_.end(),
+                     [&](int a, int b) { return distance(a) < distance(b); });
+  }
+  current_.resize(n * n);
+  next_.resize(n * n);
+  int next_var = 0;
+  for (int cell : cell_sequence_) {
+    for (int b = 0; b < 3; ++b) {
+      current_[cell][b] = next_var++;
+      next_[cell][b] = next_var++;
+    }
+  }
+  variable_count_ = next_var;
+  session.ensure_variables(variable_count_);
+  for (int cell : cell_sequence_)
+    all_current_.insert(all_current_.end(), current_[cell].begin(), current_[cell].end());
+  current_set_ = variable_set(all_current_);
+
+  bdd legal = bddtrue;
+  for (int cell : cell_sequence_) legal &= local_rules(cell);
+  legal_ = legal;
+
+  // The exit row's rightmost start is horizontal (HS) and starts a car.
+  bdd target_is_car = bddfalse;
+  for (int c = 0; c + 1 < n; ++c) {
+    bdd term = holds(exit, c, CellSymbol::HorizontalStart) &
+               !holds(exit, c + 2, CellSymbol::HorizontalContinuation);
+    for (int k = c + 1; k < n; ++k) term &= !holds(exit, k, CellSymbol::HorizontalStart);
+    target_is_car |= term;
+  }
+  domain_ = legal & target_is_car;
+  if (!rules.limits().unlimited()) domain_ &= within_limits();
+  winning_ = domain_ & holds(exit, n - 2, CellSymbol::HorizontalStart);
+
+  step_parts_ = make_parts(Metric::Step);
+  move_parts_ = make_parts(Metric::Move);
+  session.check();
+}
+
+bdd CellEncoding::holds(int cell, CellSymbol symbol, bool next) const {
+  const auto& bits = codes_[static_cast<int>(symbol)];
+  const auto& vars = next ? next_[cell] : current_[cell];
+  return assignment(vars, {bits[0], bits[1], bits[2]});
+}
+
+bdd CellEncoding::holds(int row, int col, CellSymbol symbol) const {
+  if (row < 0 || row >= n_ || col < 0 || col >= n_) return bddfalse;
+  return holds(row * n_ + col, symbol);
+}
+
+bdd CellEncoding::frame(int cell) const {
+  bdd same = bddtrue;
+  for (int b = 0; b < 3; ++b)
+    same &= bdd_biimp(bdd_ithvar(current_[cell][b]), bdd_ithvar(next_[cell][b]));
+  return same;
+}
+
+bdd CellEncoding::local_rules(int cell) const {
+  const int r = cell / n_;
+  const int c = cell % n_;
+  bdd valid = bddfalse;
+  for (int s = 0; s < kSymbols; ++s) valid |= holds(cell, static_cast<CellSymbol>(s));
+  bdd rules = valid;
+  for (bool horizontal : {true, false}) {
+    const int dr = horizontal ? 0 : 1;  // one cell further along the axis
+    const int dc = horizontal ? 1 : 0;
+    const CellSymbol start = start_of(horizontal);
+    const CellSymbol cont = continuation_of(horizontal);
+    rules &= bdd_imp(holds(r, c, start), holds(r + dr, c + dc, cont));
+    rules &= bdd_imp(holds(r, c, cont),
+                     holds(r - dr, c - dc, start) |
+                         (holds(r - dr, c - dc, cont) & holds(r - 2 * dr, c - 2 * dc, start)));
+  }
+  return rules;
+}
+
+std::vector<CellEncoding::Move> CellEncoding::line_moves(bool horizontal, int line,
+                                                         Metric metric) const {
+  auto cell_of = [&](int k) { return horizontal ? line * n_ + k : k * n_ + line; };
+  std::vector<Move> moves;
+  for (int length : {kCar, kTruck}) {
+    for (int from = 0; from + length <= n_; ++from) {
+      for (int to = 0; to + length <= n_; ++to) {
+        if (to == from || (metric == Metric::Step && std::abs(to - from) != 1)) continue;
+        Move move;
+        for (int k = std::min(from, to); k < std::max(from, to) + length; ++k) {
+          const CellSymbol before = symbol_at(k, from, length, horizontal);
+          const CellSymbol after = symbol_at(k, to, length, horizontal);
+          move.before.emplace_back(cell_of(k), before);
+          if (after != before) move.after.emplace_back(cell_of(k), after);
+        }
+        // Moving forward, the cell behind the vehicle's new position lies outside the
+        // window: it must not continue the vehicle, or it would be longer than `length`.
+        if (to > from && to + length < n_) {
+          move.read_cell = cell_of(to + length);
+          move.read_not = continuation_of(horizontal);
+        }
+        moves.push_back(std::move(move));
+      }
+    }
+  }
+  return moves;
+}
+
+bdd CellEncoding::move_relation(const Move& move, const std::vector<int>& changed) const {
+  bdd relation = bddtrue;
+  for (const auto& [cell, symbol] : move.before) relation &= holds(cell, symbol);
+  for (const auto& [cell, symbol] : move.after) relation &= holds(cell, symbol, true);
+  if (move.read_cell >= 0) relation &= !holds(move.read_cell, move.read_not);
+  for (int cell : changed) {
+    const bool changed_here = std::any_of(move.after.begin(), move.after.end(),
+                                          [cell](const auto& a) { return a.first == cell; });
+    if (!changed_here) relation &= frame(cell);
+  }
+  return relation;
+}
+
+std::vector<TransitionPart> CellEncoding::make_parts(Metric metric) const {
+  // Lines 0..n-1 are rows, n..2n-1 columns.
+  std::vector<std::vector<int>> line_groups;
+  const int lines = 2 * n_;
+  if (options_.clustering == "line" || options_.clustering == "move") {
+    for (int line = 0; line < lines; ++line) line_groups.push_back({line});
+  } else if (options_.clustering == "axis") {
+    line_groups.resize(2);
+    for (int line = 0; line < lines; ++line) line_groups[line < n_ ? 0 : 1].push_back(line);
+  } else {
+    line_groups.resize(1);
+    for (int line = 0; line < lines; ++line) line_groups[0].push_back(line);
+  }
+  std::vector<std::vector<Move>> groups;
+  for (const auto& line_group : line_groups) {
+    std::vector<Move> moves;
+    for (int line : line_group)
+      for (Move& m : line_moves(line < n_, line % n_, metric)) moves.push_back(std::move(m));
+    if (options_.clustering == "move") {
+      for (Move& m : moves) groups.push_back({std::move(m)});
+    } else if (!moves.empty()) {
+      groups.push_back(std::move(moves));
+    }
+  }
+
+  std::vector<TransitionPart> parts;
+  for (const auto& group : groups) {
+    std::vector<int> changed;
+    for (const Move& m : group)
+      for (const auto& [cell, symbol] : m.after) changed.push_back(cell);
+    std::sort(changed.begin(), changed.end());
+    changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+    std::vector<bdd> terms;
+    for (const Move& m : group) terms.push_back(move_relation(m, changed));
+    std::vector<int> from, to;
+    for (int cell : changed) {
+      from.insert(from.end(), current_[cell].begin(), current_[cell].end());
+      to.insert(to.end(), next_[cell].begin(), next_[cell].end());
+    }
+    parts.push_back(
+        {disjunction(std::move(terms)), variable_set(to), std::make_shared<VarRenaming>(from, to)});
+  }
+  return parts;
+}
+
+std::vector<bdd> CellEncoding::count_distribution(
+    const std::function<bdd(int row, int col)>& marker, int cap) const {
+  std::vector<bdd> by_count = {bddtrue};
+  for (int cell : cell_sequence_) {
+    const bdd here = marker(cell / n_, cell % n_);
+    std::vector<bdd> next(std::min<std::size_t>(by_count.size() + 1, cap + 1u), bddfalse);
+    for (std::size_t k = 0; k < by_count.size(); ++k) {
+      next[k] |= by_count[k] & !here;
+      if (k + 1 < next.size()) next[k + 1] |= by_count[k] & here;
+    }
+    by_count = std::move(next);
+  }
+  return by_count;
+}
+
+bdd CellEncoding::within_limits() const {
+  const VehicleLimits& limits = rules_.limits();
+  // Counted separately, each count's sets stay small: starts are single-cell markers, and
+  // only the truck markers need to look back along an axis.
+  const int most = n_ * n_;  // more vehicles than cells cannot occur
+  const std::vector<bdd> by_vehicles = count_distribution(
+      [this](int r, int c) {
+        return holds(r, c, CellSymbol::HorizontalStart) | holds(r, c, CellSymbol::VerticalStart);
+      },
+      limits.max_vehicles >= 0 ? limits.max_vehicles : most);
+  const std::vector<bdd> by_trucks = count_distribution(
+      [this](int r, int c) {
+        return (holds(r, c, CellSymbol::HorizontalContinuation) &
+                holds(r, c - 1, CellSymbol::HorizontalContinuation)) |
+               (holds(r, c, CellSymbol::VerticalContinuation) &
+                holds(r - 1, c, CellSymbol::VerticalContinuation));
+      },
+      limits.max_trucks >= 0 ? limits.max_trucks : most);
+  std::vector<bdd> allowed;
+  for (std::size_t trucks = 0; trucks < by_trucks.size(); ++trucks) {
+    std::vector<bdd> vehicle_totals;
+    for (std::size_t vehicles = trucks; vehicles < by_vehicles.size(); ++vehicles)
+      if (limits.allows(static_cast<int>(vehicles - trucks), static_cast<int>(trucks)))
+        vehicle_totals.push_back(by_vehicles[vehicles]);
+    allowed.push_back(by_trucks[trucks] & disjunction(std::move(vehicle_totals)));
+  }
+  return disjunction(std::move(allowed));
+}
+
+std::string CellEncoding::layout_description() const {
+  return "encoding=cell coding=" + options_.coding + " order=" + options_.order +
+         " size=" + std::to_string(rules_.size()) +
+         " exit_row=" + std::to_string(rules_.exit_row()) +
+         " max_cars=" + std::to_string(rules_.limits().max_cars) +
+         " max_trucks=" + std::to_string(rules_.limits().max_trucks) +
+         " max_vehicles=" + std::to_string(rules_.limits().max_vehicles) +
+         " variables=" + std::to_string(variable_count_);
+}
+
+bdd CellEncoding::encode(const Board& board) const {
+  if (board.size() != n_) throw InputError("board size does not match the encoding");
+  std::vector<CellSymbol> symbols(n_ * n_, CellSymbol::Empty);
+  for (const Vehicle& v : board.vehicles())
+    for (int k = 0; k < v.length; ++k)
+      symbols[v.cell(k, n_)] = k == 0 ? start_of(v.horizontal()) : continuation_of(v.horizontal());
+  bdd minterm = bddtrue;
+  for (int cell : cell_sequence_) minterm &= holds(cell, symbols[cell]);
+  return minterm;
+}
+
+Board CellEncoding::decode_one(const bdd& states) const {
+  return board_of(one_assignment(states, all_current_));
+}
+
+void CellEncoding::for_each_board(const bdd& states,
+                                  const std::function<bool(const Board&)>& visit) const {
+  for_each_assignment(states, all_current_,
+                      [&](const std::vector<bool>& values) { return visit(board_of(values)); });
+}
+
+Board CellEncoding::board_of(const std::vector<bool>& values) const {
+  std::vector<CellSymbol> symbols(n_ * n_, CellSymbol::Empty);
+  std::size_t bit = 0;  // all_current_ holds each cell's three bits together, in layout order
+  for (int cell : cell_sequence_) {
+    const std::array<bool, 3> code = {values[bit], values[bit + 1], values[bit + 2]};
+    bit += 3;
+    const auto it = std::find(codes_.begin(), codes_.end(), code);
+    if (it == codes_.end())
+      throw std::logic_error("decode: a state set holds an invalid cell code");
+    symbols[cell] = static_cast<CellSymbol>(it - codes_.begin());
+  }
+  std::vector<Vehicle> vehicles;
+  for (int r = 0; r < n_; ++r) {
+    for (int c = 0; c < n_; ++c) {
+      const CellSymbol s = symbols[r * n_ + c];
+      if (s != CellSymbol::HorizontalStart && s != CellSymbol::VerticalStart) continue;
+      const bool horizontal = s == CellSymbol::HorizontalStart;
+      auto continues = [&](int k) {
+        const int rr = horizontal ? r : r + k;
+        const int cc = horizontal ? c + k : c;
+        return rr < n_ && cc < n_ && symbols[rr * n_ + cc] == continuation_of(horizontal);
+      };
+      if (!continues(1)) throw std::logic_error("decode: a start without a continuation");
+      vehicles.push_back({r, c, horizontal ? Orientation::Horizontal : Orientation::Vertical,
+                          continues(2) ? kTruck : kCar});
+    }
+  }
+  return Board(n_, std::move(vehicles));
+}
+
+}  // namespace rushhour

@@ -1,0 +1,328 @@
+// The cell encoding: its sets against the SPEC figures, encode/decode, and every figure of
+// the symbolic analysis against the explicit engine, over its orders, codings, clusterings,
+// both metrics and vehicle limits.
+#include "encoding/cell_encoding.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <map>
+
+#include "bdd_test_support.hpp"
+#include "board/board_string.hpp"
+#include "board/errors.hpp"
+#include "board/game.hpp"
+#include "explicit/explicit_engine.hpp"
+#include "retrograde/retrograde.hpp"
+
+namespace rushhour {
+namespace {
+
+using testing::tiny_table;
+
+struct SanityCase {
+  int size;
+  std::uint64_t legal;  // all valid placements
+  std::uint64_t domain;
+  std::uint64_t winning;
+};
+
+class CellEncodingSanity
+    : public ::testing::TestWithParam<std::tuple<SanityCase, std::string, std::string>> {};
+
+TEST_P(CellEncodingSanity, CountsMatchTheSpec) {
+  const auto& [expected, order, coding] = GetParam();
+  BddSession session(0, expected.size == 4 ? tiny_table() : BddSettings{});
+  CellEncoding encoding(session, Rules(expected.size), {.order = order, .coding = coding});
+  EXPECT_EQ(exact_count(encoding.legal(), encoding.current_variables()), expected.legal);
+  EXPECT_EQ(exact_count(encoding.domain(), encoding.current_variables()), expected.domain);
+  EXPECT_EQ(exact_count(encoding.winning(), encoding.current_variables()), expected.winning);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllOrdersAndCodings, CellEncodingSanity,
+                         ::testing::Combine(::testing::Values(SanityCase{4, 37594, 13146, 4592},
+                                                              SanityCase{5, 26186015, 10492784,
+                                                                         3008028}),
+                                            ::testing::ValuesIn(CellEncodingOptions::orders()),
+                                            ::testing::ValuesIn(CellEncodingOptions::codings())));
+
+INSTANTIATE_TEST_SUITE_P(
+    SixBySix, CellEncodingSanity,
+    ::testing::Combine(::testing::Values(SanityCase{6, 85850614839, 40148868698, 10275383941}),
+                       ::testing::Values("row-major"), ::testing::Values("occupancy")));
+
+TEST(CellEncoding, CommercialSetCountsMatchTheSpec) {
+  BddSession session(0, BddSettings{});
+  CellEncoding encoding(session, Rules(6, -1, Metric::Step, {.max_cars = 12, .max_trucks = 4}),
+                        CellEncodingOptions{});
+  EXPECT_EQ(exact_count(encoding.domain(), encoding.current_variables()), 36330223056u);
+  EXPECT_EQ(exact_count(encoding.winning(), encoding.current_variables()), 9328767996u);
+}
+
+TEST(CellEncoding, EncodeDecodeRoundTripsABoard) {
+  BddSession session(0, tiny_table());
+  const Rules rules(6);
+  for (const auto& order : CellEncodingOptions::orders()) {
+    CellEncoding encoding(session, rules, {.order = order});
+    const Board board = parse_board(
+        "BBoooC"
+        "DoEooC"
+        "DoEAAC"
+        "FFFoGo"
+        "ooHoGo"
+        "ooHIIo",
+        rules);
+    const bdd minterm = encoding.encode(board);
+    EXPECT_EQ(exact_count(minterm, encoding.current_variables()), 1u);
+    EXPECT_TRUE((minterm & !encoding.domain()) == bddfalse);
+    EXPECT_EQ(encoding.decode_one(minterm), board);
+  }
+}
+
+// Every legal 4x4 configuration, target or not, decodes to a board that encodes back to it.
+TEST(CellEncoding, EveryLegalMintermRoundTrips) {
+  BddSession session(0, tiny_table());
+  for (const auto& coding : CellEncodingOptions::codings()) {
+    const Rules rules(4);
+    CellEncoding encoding(session, rules, {.order = "anti-diagonal", .coding = coding});
+    std::uint64_t boards = 0;
+    std::uint64_t in_domain_count = 0;
+    encoding.for_each_board(encoding.legal(), [&](const Board& board) {
+      ++boards;
+      const bdd minterm = encoding.encode(board);
+      EXPECT_TRUE((minterm & !encoding.legal()) == bddfalse);
+      EXPECT_EQ(encoding.decode_one(minterm), board);
+      const bool domain = (minterm & encoding.domain()) != bddfalse;
+      EXPECT_EQ(domain, in_domain(rules, board));
+      in_domain_count += domain;
+      return true;
+    });
+    EXPECT_EQ(boards, 37594u);
+    EXPECT_EQ(in_domain_count, 13146u);
+  }
+}
+
+TEST(CellEncoding, UnknownOptionsAreInputErrors) {
+  EXPECT_THROW(CellEncodingOptions{.order = "spiral"}.check(), InputError);
+  EXPECT_THROW(CellEncodingOptions{.coding = "gray"}.check(), InputError);
+  EXPECT_THROW(CellEncodingOptions{.clustering = "cell"}.check(), InputError);
+  EXPECT_NO_THROW(CellEncodingOptions{}.check());
+}
+
+TEST(CellEncoding, LayoutDescriptionNamesEveryParameter) {
+  BddSession session(0, tiny_table());
+  CellEncoding encoding(session, Rules(5, 1, Metric::Move, {.max_cars = 3}),
+                        {.order = "column-major", .coding = "axis"});
+  EXPECT_EQ(encoding.layout_description(),
+            "encoding=cell coding=axis order=column-major size=5 exit_row=1 max_cars=3 "
+            "max_trucks=-1 max_vehicles=-1 variables=150");
+}
+
+TEST(CellEncoding, PreOfTheDomainStaysInTheDomain) {
+  BddSession session(0, tiny_table());
+  for (const auto& clustering : CellEncodingOptions::clusterings()) {
+    CellEncoding encoding(session, Rules(5, -1, Metric::Step, {.max_trucks = 1}),
+                          {.clustering = clustering});
+    for (Metric metric : {Metric::Step, Metric::Move})
+      EXPECT_TRUE((predecessors(encoding, encoding.domain(), metric) & !encoding.domain()) ==
+                  bddfalse);
+  }
+}
+
+// Every minterm of every 4x4 layer is a board of the explicit engine's domain with that
+// index; layers are disjoint.
+TEST(CellEncoding, EveryLayerMintermIsALegalBoardOfItsIndex) {
+  for (Metric metric : {Metric::Step, Metric::Move}) {
+    const Rules rules(4, -1, metric);
+    const ExplicitSolution solution = ExplicitSolution::solve(rules);
+    BddSession session(0, tiny_table());
+    CellEncoding encoding(session, rules, CellEncodingOptions{});
+    RetrogradeOptions options;
+    options.dominance = false;
+    const SymbolicRun run = classify_symbolic(encoding, session, options);
+    bdd seen = bddfalse;
+    for (std::size_t i = 0; i < run.layers.size(); ++i) {
+      const bdd& layer = run.layers[i];
+      EXPECT_TRUE((layer & seen) == bddfalse) << "layer " << i << " meets a lower layer";
+      seen |= layer;
+      std::uint64_t boards = 0;
+      encoding.for_each_board(layer, [&](const Board& board) {
+        ++boards;
+        const auto state = solution.find(board);
+        EXPECT_TRUE(state.has_value());
+        if (state) {
+          EXPECT_EQ(solution.index(*state), static_cast<int>(i));
+        }
+        return true;
+      });
+      EXPECT_EQ(boards, run.figures.layers[i].count);
+    }
+  }
+}
+
+// --- Every figure against the explicit engine ---------------------------------------------
+
+std::vector<std::uint64_t> layer_counts(const Classification& c) {
+  std::vector<std::uint64_t> counts;
+  for (const LayerFigures& layer : c.layers) counts.push_back(layer.count);
+  return counts;
+}
+
+const Classification& explicit_figures(const Rules& rules) {
+  static std::map<std::string, Classification> cache;
+  const std::string key = rules.describe();
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, classify_explicit(rules)).first;
+  return it->second;
+}
+
+struct Case {
+  Rules rules;
+  CellEncodingOptions cell;
+  bool dominance;
+};
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  const Case& c = info.param;
+  std::string name = std::to_string(c.rules.size()) + "x" + to_string(c.rules.metric()) + "_" +
+                     c.cell.order + "_" + c.cell.coding + "_" + c.cell.clustering;
+  if (c.rules.exit_row() != (c.rules.size() - 1) / 2)
+    name += "_exit" + std::to_string(c.rules.exit_row());
+  if (c.rules.limits().max_vehicles >= 0)
+    name += "_v" + std::to_string(c.rules.limits().max_vehicles);
+  if (c.rules.limits().max_cars >= 0) name += "_c" + std::to_string(c.rules.limits().max_cars);
+  if (c.rules.limits().max_trucks >= 0) name += "_t" + std::to_string(c.rules.limits().max_trucks);
+  if (!c.dominance) name += "_nodominance";
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name;
+}
+
+class CellMatchesExplicit : public ::testing::TestWithParam<Case> {};
+
+TEST_P(CellMatchesExplicit, EveryFigure) {
+  const Case& c = GetParam();
+  BddSession session(0, c.rules.size() == 4 ? tiny_table() : BddSettings{});
+  CellEncoding encoding(session, c.rules, c.cell);
+  RetrogradeOptions options;
+  options.dominance = c.dominance;
+  const Classification symbolic = classify_symbolic(encoding, session, options).figures;
+  const Classification& expected = explicit_figures(c.rules);
+  EXPECT_TRUE(symbolic.complete);
+  EXPECT_EQ(symbolic.domain_count, expected.domain_count);
+  EXPECT_EQ(symbolic.winning_count, expected.winning_count);
+  EXPECT_EQ(symbolic.unsolvable_count, expected.unsolvable_count);
+  EXPECT_EQ(layer_counts(symbolic), layer_counts(expected));
+  if (c.dominance) {
+    EXPECT_EQ(symbolic.nondominated, expected.nondominated);
+    EXPECT_EQ(symbolic.components, expected.components);
+  }
+}
+
+std::vector<Case> four_by_four_cases() {
+  std::vector<Case> cases;
+  const std::vector<VehicleLimits> limits = {
+      {}, {.max_vehicles = 4}, {.max_cars = 3, .max_trucks = 1}};
+  for (Metric metric : {Metric::Step, Metric::Move}) {
+    for (const auto& order : CellEncodingOptions::orders())
+      for (const auto& limit : limits)
+        cases.push_back({Rules(4, -1, metric, limit), {.order = order}, true});
+    for (const auto& coding : CellEncodingOptions::codings())
+      for (const auto& clustering : CellEncodingOptions::clusterings())
+        if (coding != CellEncodingOptions{}.coding ||
+            clustering != CellEncodingOptions{}.clustering)
+          cases.push_back(
+              {Rules(4, -1, metric), {.coding = coding, .clustering = clustering}, true});
+    cases.push_back({Rules(4, 0, metric), {}, true});  // a non-default exit row
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(FourByFour, CellMatchesExplicit, ::testing::ValuesIn(four_by_four_cases()),
+                         case_name);
+
+std::vector<Case> five_by_five_cases() {
+  std::vector<Case> cases;
+  for (Metric metric : {Metric::Step, Metric::Move}) {
+    cases.push_back({Rules(5, -1, metric), {}, true});
+    for (const auto& order : CellEncodingOptions::orders())
+      if (order != CellEncodingOptions{}.order)
+        cases.push_back({Rules(5, -1, metric), {.order = order}, false});
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(FiveByFive, CellMatchesExplicit, ::testing::ValuesIn(five_by_five_cases()),
+                         case_name);
+
+INSTANTIATE_TEST_SUITE_P(
+    SixBySixFewVehicles, CellMatchesExplicit,
+    ::testing::Values(Case{Rules(6, -1, Metric::Step, {.max_vehicles = 4}), {}, true},
+                      Case{Rules(6, -1, Metric::Move, {.max_vehicles = 4}), {}, true}),
+    case_name);
+
+// --- Benchmark (disabled): the first layers of the full 6x6 step analysis ------------------
+// Run with
+//   rushhour_tests --gtest_also_run_disabled_tests --gtest_filter='CellBenchmark*'
+// Layers via RUSHHOUR_BENCH_LAYERS (default 9), node ceiling via RUSHHOUR_BENCH_MAX_BYTES.
+class CellBenchmark : public ::testing::TestWithParam<CellEncodingOptions> {};
+
+TEST_P(CellBenchmark, DISABLED_SixBySixStepLayers) {
+  const char* layers_text = std::getenv("RUSHHOUR_BENCH_LAYERS");
+  const char* bytes_text = std::getenv("RUSHHOUR_BENCH_MAX_BYTES");
+  BddSettings settings;
+  settings.max_bytes = bytes_text ? std::stoull(bytes_text) : 0;
+  BddSession session(0, settings);
+  const auto build_start = std::chrono::steady_clock::now();
+  CellEncoding encoding(session, Rules(6), GetParam());
+  std::printf("cell order=%s coding=%s clustering=%s: domain %d nodes, relations",
+              GetParam().order.c_str(), GetParam().coding.c_str(), GetParam().clustering.c_str(),
+              bdd_nodecount(encoding.domain()));
+  int relation_nodes = 0;
+  for (const TransitionPart& part : encoding.transitions(Metric::Step))
+    relation_nodes += bdd_nodecount(part.relation);
+  std::printf(
+      " %d nodes in %zu parts, built in %.1f s\n", relation_nodes,
+      encoding.transitions(Metric::Step).size(),
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count());
+  RetrogradeOptions options;
+  options.max_layers = layers_text ? std::atoi(layers_text) + 1 : 10;
+  options.dominance = false;
+  options.sample_indices = 0;
+  double last_cpu = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+  options.on_progress = [&last_cpu](const LayerProgress& p) {
+    const double cpu = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+    std::printf("layer %d: count %llu, frontier %llu nodes, %.2f s wall, %.2f s cpu\n", p.index,
+                static_cast<unsigned long long>(p.count),
+                static_cast<unsigned long long>(p.frontier_nodes), p.seconds, cpu - last_cpu);
+    std::fflush(stdout);
+    last_cpu = cpu;
+  };
+  classify_symbolic(encoding, session, options);
+}
+
+std::vector<CellEncodingOptions> benchmark_cases() {
+  std::vector<CellEncodingOptions> cases;
+  for (const auto& order : CellEncodingOptions::orders())
+    for (const auto& coding : CellEncodingOptions::codings())
+      cases.push_back({.order = order, .coding = coding});
+  for (const auto& clustering : CellEncodingOptions::clusterings())
+    if (clustering != CellEncodingOptions{}.clustering) cases.push_back({.clustering = clustering});
+  return cases;
+}
+
+std::string benchmark_name(const ::testing::TestParamInfo<CellEncodingOptions>& info) {
+  std::string name = info.param.order + "_" + info.param.coding + "_" + info.param.clustering;
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Orders, CellBenchmark, ::testing::ValuesIn(benchmark_cases()),
+                         benchmark_name);
+
+}  // namespace
+}  // namespace rushhour
