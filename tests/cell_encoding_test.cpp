@@ -105,6 +105,24 @@ TEST(CellEncoding, EveryLegalMintermRoundTrips) {
   }
 }
 
+TEST(CellEncoding, VehicleCountsMatchTheBoards) {
+  BddSession session(0, tiny_table());
+  CellEncoding encoding(session, Rules(4), {.order = "column-major"});
+  std::map<std::pair<int, int>, std::uint64_t> boards;
+  encoding.for_each_board(encoding.legal(), [&](const Board& board) {
+    ++boards[{board.cars(), board.trucks()}];
+    return true;
+  });
+  for (const auto& [counts, expected] : boards) {
+    const bdd selected =
+        encoding.legal() & encoding.vehicle_counts_where([&](int cars, int trucks) {
+          return cars == counts.first && trucks == counts.second;
+        });
+    EXPECT_EQ(exact_count(selected, encoding.current_variables()), expected)
+        << counts.first << " cars, " << counts.second << " trucks";
+  }
+}
+
 TEST(CellEncoding, UnknownOptionsAreInputErrors) {
   EXPECT_THROW(CellEncodingOptions{.order = "spiral"}.check(), InputError);
   EXPECT_THROW(CellEncodingOptions{.coding = "gray"}.check(), InputError);

@@ -264,16 +264,15 @@ std::vector<bdd> CellEncoding::count_distribution(
   return by_count;
 }
 
-bdd CellEncoding::within_limits() const {
-  const VehicleLimits& limits = rules_.limits();
+bdd CellEncoding::counts_where(const std::function<bool(int, int)>& wanted, int max_vehicles,
+                               int max_trucks) const {
   // Counted separately, each count's sets stay small: starts are single-cell markers, and
-  // only the truck markers need to look back along an axis.
-  const int most = n_ * n_;  // more vehicles than cells cannot occur
+  // only the truck markers look back along an axis.
   const std::vector<bdd> by_vehicles = count_distribution(
       [this](int r, int c) {
         return holds(r, c, CellSymbol::HorizontalStart) | holds(r, c, CellSymbol::VerticalStart);
       },
-      limits.max_vehicles >= 0 ? limits.max_vehicles : most);
+      max_vehicles);
   const std::vector<bdd> by_trucks = count_distribution(
       [this](int r, int c) {
         return (holds(r, c, CellSymbol::HorizontalContinuation) &
@@ -281,16 +280,29 @@ bdd CellEncoding::within_limits() const {
                (holds(r, c, CellSymbol::VerticalContinuation) &
                 holds(r - 1, c, CellSymbol::VerticalContinuation));
       },
-      limits.max_trucks >= 0 ? limits.max_trucks : most);
-  std::vector<bdd> allowed;
+      max_trucks);
+  std::vector<bdd> selected;
   for (std::size_t trucks = 0; trucks < by_trucks.size(); ++trucks) {
     std::vector<bdd> vehicle_totals;
     for (std::size_t vehicles = trucks; vehicles < by_vehicles.size(); ++vehicles)
-      if (limits.allows(static_cast<int>(vehicles - trucks), static_cast<int>(trucks)))
+      if (wanted(static_cast<int>(vehicles - trucks), static_cast<int>(trucks)))
         vehicle_totals.push_back(by_vehicles[vehicles]);
-    allowed.push_back(by_trucks[trucks] & disjunction(std::move(vehicle_totals)));
+    selected.push_back(by_trucks[trucks] & disjunction(std::move(vehicle_totals)));
   }
-  return disjunction(std::move(allowed));
+  return disjunction(std::move(selected));
+}
+
+bdd CellEncoding::vehicle_counts_where(const std::function<bool(int, int)>& wanted) const {
+  const int most = n_ * n_ / 2;  // every vehicle covers two cells at least
+  return counts_where(wanted, most, most);
+}
+
+bdd CellEncoding::within_limits() const {
+  const VehicleLimits& limits = rules_.limits();
+  const int most = n_ * n_ / 2;
+  return counts_where([&limits](int cars, int trucks) { return limits.allows(cars, trucks); },
+                      limits.max_vehicles >= 0 ? limits.max_vehicles : most,
+                      limits.max_trucks >= 0 ? limits.max_trucks : most);
 }
 
 std::string CellEncoding::layout_description() const {

@@ -109,6 +109,10 @@ class CellEncoding final : public StateEncoding {
 
   // Every legal configuration (the local rules), target or not.
   const bdd& legal() const { return legal_; }
+  // The configurations whose totals satisfy `wanted`, counting vehicles = starts and
+  // trucks = continuations that follow a continuation on their axis (cars = the
+  // difference): exact on legal configurations only, so conjoin it with a legal set.
+  bdd vehicle_counts_where(const std::function<bool(int cars, int trucks)>& wanted) const;
   const CellEncodingOptions& options() const { return options_; }
 
  private:
@@ -131,10 +135,11 @@ class CellEncoding final : public StateEncoding {
   // for k = 0..cap; assignments with more are dropped (a DP in variable order).
   std::vector<bdd> count_distribution(const std::function<bdd(int row, int col)>& marker,
                                       int cap) const;
-  // The configurations whose totals satisfy the rules' limits, counting (under the local
-  // rules) vehicles = starts and trucks = continuations that follow a continuation; exact on
-  // the legal set only.
-  bdd within_limits() const;
+  // The configurations whose (cars, trucks) satisfy `wanted`, with at most max_vehicles
+  // vehicles and max_trucks trucks.
+  bdd counts_where(const std::function<bool(int cars, int trucks)>& wanted, int max_vehicles,
+                   int max_trucks) const;
+  bdd within_limits() const;  // counts_where the rules' limits
   Board board_of(const std::vector<bool>& values) const;
 
   Rules rules_;
