@@ -16,7 +16,7 @@ for n in 4 5; do
     {
       echo "# ${n}x${n}, ${metric} metric"
       echo
-      echo "Command: \`rushhour ${args[*]}\` ($(grep -E 'Elapsed|Maximum resident' "results/$name/stderr.txt" | sed 's/^\s*//' | paste -sd ';' -))"
+      echo "Command: \`rushhour ${args[*]}\` ($(grep -E 'User time|Elapsed|Maximum resident' "results/$name/stderr.txt" | sed 's/^\s*//' | paste -sd ';' -))"
       echo
       echo '```'
       cat "results/$name/stdout.txt"
