@@ -15,6 +15,7 @@
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "board/game.hpp"
+#include "encoding/slot_encoding.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "retrograde/retrograde.hpp"
 
@@ -49,10 +50,11 @@ INSTANTIATE_TEST_SUITE_P(AllOrdersAndCodings, CellEncodingSanity,
                                             ::testing::ValuesIn(CellEncodingOptions::orders()),
                                             ::testing::ValuesIn(CellEncodingOptions::codings())));
 
-INSTANTIATE_TEST_SUITE_P(
-    SixBySix, CellEncodingSanity,
-    ::testing::Combine(::testing::Values(SanityCase{6, 85850614839, 40148868698, 10275383941}),
-                       ::testing::Values("row-major"), ::testing::Values("occupancy")));
+INSTANTIATE_TEST_SUITE_P(SixBySix, CellEncodingSanity,
+                         ::testing::Combine(::testing::Values(SanityCase{6, 85850614839,
+                                                                         40148868698, 10275383941}),
+                                            ::testing::Values(CellEncodingOptions{}.order),
+                                            ::testing::Values(CellEncodingOptions{}.coding)));
 
 TEST(CellEncoding, CommercialSetCountsMatchTheSpec) {
   BddSession session(0, BddSettings{});
@@ -285,29 +287,25 @@ INSTANTIATE_TEST_SUITE_P(
 // --- Benchmark (disabled): the first layers of the full 6x6 step analysis ------------------
 // Run with
 //   rushhour_tests --gtest_also_run_disabled_tests --gtest_filter='CellBenchmark*'
-// Layers via RUSHHOUR_BENCH_LAYERS (default 9), node ceiling via RUSHHOUR_BENCH_MAX_BYTES.
-class CellBenchmark : public ::testing::TestWithParam<CellEncodingOptions> {};
-
-TEST_P(CellBenchmark, DISABLED_SixBySixStepLayers) {
-  const char* layers_text = std::getenv("RUSHHOUR_BENCH_LAYERS");
+// Layers via RUSHHOUR_BENCH_LAYERS (default 9), memory ceiling (bytes) via
+// RUSHHOUR_BENCH_MAX_BYTES. Prints the frontier nodes and the wall and CPU seconds per layer.
+BddSettings benchmark_settings() {
   const char* bytes_text = std::getenv("RUSHHOUR_BENCH_MAX_BYTES");
   BddSettings settings;
   settings.max_bytes = bytes_text ? std::stoull(bytes_text) : 0;
-  BddSession session(0, settings);
-  const auto build_start = std::chrono::steady_clock::now();
-  CellEncoding encoding(session, Rules(6), GetParam());
-  std::printf("cell order=%s coding=%s clustering=%s: domain %d nodes, relations",
-              GetParam().order.c_str(), GetParam().coding.c_str(), GetParam().clustering.c_str(),
-              bdd_nodecount(encoding.domain()));
+  return settings;
+}
+
+void run_benchmark(const StateEncoding& encoding, BddSession& session, double build_seconds) {
   int relation_nodes = 0;
   for (const TransitionPart& part : encoding.transitions(Metric::Step))
     relation_nodes += bdd_nodecount(part.relation);
-  std::printf(
-      " %d nodes in %zu parts, built in %.1f s\n", relation_nodes,
-      encoding.transitions(Metric::Step).size(),
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count());
+  std::printf("%s: domain %d nodes, relations %d nodes in %zu parts, built in %.1f s\n",
+              encoding.layout_description().c_str(), bdd_nodecount(encoding.domain()),
+              relation_nodes, encoding.transitions(Metric::Step).size(), build_seconds);
+  const char* layers_text = std::getenv("RUSHHOUR_BENCH_LAYERS");
   RetrogradeOptions options;
-  options.max_layers = layers_text ? std::atoi(layers_text) + 1 : 10;
+  options.max_layers = (layers_text ? std::atoi(layers_text) : 9) + 1;
   options.dominance = false;
   options.sample_indices = 0;
   double last_cpu = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
@@ -320,6 +318,27 @@ TEST_P(CellBenchmark, DISABLED_SixBySixStepLayers) {
     last_cpu = cpu;
   };
   classify_symbolic(encoding, session, options);
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+class CellBenchmark : public ::testing::TestWithParam<CellEncodingOptions> {};
+
+TEST_P(CellBenchmark, DISABLED_SixBySixStepLayers) {
+  BddSession session(0, benchmark_settings());
+  const auto start = std::chrono::steady_clock::now();
+  CellEncoding encoding(session, Rules(6), GetParam());
+  run_benchmark(encoding, session, seconds_since(start));
+}
+
+// The slot encoding with its defaults, measured the same way.
+TEST(CellBenchmarkBaseline, DISABLED_SlotSixBySixStepLayers) {
+  BddSession session(0, benchmark_settings());
+  const auto start = std::chrono::steady_clock::now();
+  SlotEncoding encoding(session, Rules(6), SlotEncodingOptions{});
+  run_benchmark(encoding, session, seconds_since(start));
 }
 
 std::vector<CellEncodingOptions> benchmark_cases() {
