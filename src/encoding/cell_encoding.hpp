@@ -114,7 +114,8 @@ class CellEncoding final : public StateEncoding {
   // The configurations whose totals satisfy `wanted`, counting vehicles = starts and
   // trucks = continuations that follow a continuation on their axis (cars = the
   // difference): exact on legal configurations only, so conjoin it with a legal set.
-  bdd vehicle_counts_where(const std::function<bool(int cars, int trucks)>& wanted) const;
+  bdd vehicle_counts_where(
+      const std::function<bool(int cars, int trucks)>& wanted) const override;
   const CellEncodingOptions& options() const { return options_; }
 
  private:

@@ -75,7 +75,8 @@ class SlotEncoding final : public StateEncoding {
   // The configurations with exactly `cars` cars and `trucks` trucks (any legality).
   bdd vehicle_count_is(int cars, int trucks) const;
   // The configurations whose totals satisfy `wanted` (any legality).
-  bdd vehicle_counts_where(const std::function<bool(int cars, int trucks)>& wanted) const;
+  bdd vehicle_counts_where(
+      const std::function<bool(int cars, int trucks)>& wanted) const override;
   const SlotEncodingOptions& options() const { return options_; }
 
   // Lines 0..n-1 are rows, n..2n-1 columns.

@@ -54,6 +54,10 @@ class StateEncoding {
   virtual bdd encode(const Board& board) const = 0;  // the minterm of one configuration
   // The configuration of one satisfying assignment of `states` (states != bddfalse).
   virtual Board decode_one(const bdd& states) const = 0;
+  // Configurations whose vehicle totals satisfy `wanted`; exact on legal configurations
+  // (conjoin it with a state set), e.g. for query filters.
+  virtual bdd vehicle_counts_where(
+      const std::function<bool(int cars, int trucks)>& wanted) const = 0;
   // Calls visit(board) for every configuration of `states` until visit returns false.
   virtual void for_each_board(const bdd& states,
                               const std::function<bool(const Board&)>& visit) const = 0;

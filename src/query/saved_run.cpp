@@ -3,6 +3,8 @@
 #include <sstream>
 
 #include "board/errors.hpp"
+#include "encoding/cell_encoding.hpp"
+#include "encoding/slot_encoding.hpp"
 #include "board/game.hpp"
 #include "storage/bdd_file.hpp"
 #include "storage/classification_file.hpp"
@@ -42,18 +44,28 @@ SavedRun::SavedRun(BddSession& session, const std::filesystem::path& run_directo
   const std::string parameters = read_bdd_header(first).parameters;
   const auto values = parse_parameters(parameters);
   const std::string where = first.string();
-  if (values.count("encoding") == 0 || values.at("encoding") != "slot" || values.count("metric") == 0)
-    throw InputError(where + ": not a layer of a rushhour slot-encoding run");
+  const auto value = [&](const char* key) { return values.count(key) ? values.at(key) : std::string(); };
+  const std::string kind = value("encoding");
+  if ((kind != "slot" && kind != "cell") || values.count("metric") == 0)
+    throw InputError(where + ": not a layer of a rushhour run");
   rules_ = std::make_unique<Rules>(
       integer(values, "size", where), integer(values, "exit_row", where),
       parse_metric(values.at("metric")),
       VehicleLimits{integer(values, "max_cars", where), integer(values, "max_trucks", where),
                     integer(values, "max_vehicles", where)});
-  SlotEncodingOptions options;
-  options.order = values.count("order") ? values.at("order") : "";
-  options.line_code = values.count("line_code") ? values.at("line_code") : "";
-  options.check();
-  encoding_ = std::make_unique<SlotEncoding>(session, *rules_, options);
+  if (kind == "slot") {
+    SlotEncodingOptions options;
+    options.order = value("order");
+    options.line_code = value("line_code");
+    options.check();
+    encoding_ = std::make_unique<SlotEncoding>(session, *rules_, options);
+  } else {
+    CellEncodingOptions options;
+    options.order = value("order");
+    options.coding = value("coding");
+    options.check();
+    encoding_ = std::make_unique<CellEncoding>(session, *rules_, options);
+  }
   if (encoding_->layout_description() + " metric=" + to_string(rules_->metric()) != parameters)
     throw InputError(where + ": its variable layout differs from this tool's (" + parameters + ")");
   store_ = std::make_unique<LayerStore>(run_directory, parameters);

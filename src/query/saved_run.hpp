@@ -14,7 +14,7 @@
 #include "bdd/session.hpp"
 #include "board/board.hpp"
 #include "board/rules.hpp"
-#include "encoding/slot_encoding.hpp"
+#include "encoding/state_encoding.hpp"
 #include "storage/layer_store.hpp"
 
 namespace rushhour {
@@ -25,7 +25,7 @@ class SavedRun {
   SavedRun(BddSession& session, const std::filesystem::path& run_directory);
 
   const Rules& rules() const { return *rules_; }
-  const SlotEncoding& encoding() const { return *encoding_; }
+  const StateEncoding& encoding() const { return *encoding_; }
   int finished_layers() const { return finished_; }
   // True when classification.h5 records a complete run ending at the last finished layer:
   // only then is a board found in no layer unsolvable rather than unknown.
@@ -41,7 +41,7 @@ class SavedRun {
  private:
   BddSession& session_;
   std::unique_ptr<Rules> rules_;
-  std::unique_ptr<SlotEncoding> encoding_;
+  std::unique_ptr<StateEncoding> encoding_;
   std::unique_ptr<LayerStore> store_;
   int finished_ = 0;
   bool complete_ = false;
