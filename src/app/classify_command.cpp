@@ -83,7 +83,9 @@ std::uint64_t parse_bytes(const std::string& text) {
                        : suffix == "M" || suffix == "MiB" ? 1024.0 * 1024
                        : suffix == "G" || suffix == "GiB" ? 1024.0 * 1024 * 1024
                                                            : -1;
-  if (used == 0 || scale < 0 || value < 0)
+  // !(x >= 0) also rejects "nan"; "inf" and sizes beyond 2^64 bytes would make the cast
+  // below undefined (found by fuzzing with UBSan: "max-memory = 21474836437512M").
+  if (used == 0 || scale < 0 || !(value >= 0) || !(value * scale < 18446744073709551616.0))
     throw InputError("--max-memory: '" + text + "' is not a size (e.g. 8G, 512M, 1000000)");
   return static_cast<std::uint64_t>(value * scale);
 }
@@ -368,6 +370,20 @@ int run_classify(const std::vector<std::string>& args) {
     return 128 + signals.received();
   }
   return 0;
+}
+
+std::string classify_configuration(const std::string& ini_text) {
+  po::options_description options = classify_options();
+  options.add_options()("config", po::value<std::string>(), "")("help,h", "");
+  po::variables_map vm;
+  std::istringstream text(ini_text);
+  store_config(text, options, "config text", vm);
+  try {
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw InputError(e.what());
+  }
+  return settings_from(vm).configuration;
 }
 
 }  // namespace rushhour::app

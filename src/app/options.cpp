@@ -1,11 +1,35 @@
 #include "app/options.hpp"
 
+#include <cctype>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string_view>
 
 #include "board/errors.hpp"
 
 namespace rushhour::app {
+namespace {
+
+// Boost.Program_options 1.74 builds an error message by replacing each placeholder (%value%,
+// %option%, %invalid_line%, ...) with the offending text until none is left, so a token that
+// contains its own placeholder makes what() loop forever, growing the message without bound
+// (found by fuzzing: `--samples '1%value%'` or a config line `a%original_token% = 1` hung the
+// process). Any "%name%" is therefore rejected before Boost sees it.
+void reject_placeholders(std::string_view text, const std::string& source) {
+  for (std::size_t open = text.find('%'); open != std::string_view::npos;) {
+    std::size_t end = open + 1;
+    while (end < text.size() && (std::isalpha(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+      ++end;
+    if (end < text.size() && text[end] == '%' && end > open + 1)
+      throw InputError(source + ": '" + std::string(text.substr(open, end + 1 - open)) +
+                       "' may not appear in options (a %name% placeholder)");
+    open = text.find('%', open + 1);
+  }
+}
+
+}  // namespace
 
 std::optional<po::variables_map> parse_options(const std::string& usage,
                                                po::options_description options,
@@ -13,6 +37,7 @@ std::optional<po::variables_map> parse_options(const std::string& usage,
   options.add_options()("config", po::value<std::string>(), "read options from an INI file")(
       "help,h", "show this help");
   po::variables_map vm;
+  for (const std::string& arg : args) reject_placeholders(arg, "command line");
   try {
     po::store(po::command_line_parser(args).options(options).run(), vm);
     if (vm.count("help")) {
@@ -23,18 +48,26 @@ std::optional<po::variables_map> parse_options(const std::string& usage,
       const std::string path = vm["config"].as<std::string>();
       std::ifstream file(path);
       if (!file) throw InputError("cannot read config file '" + path + "'");
-      try {
-        // Values already stored from the command line are kept: the command line wins.
-        po::store(po::parse_config_file(file, options, /*allow_unregistered=*/false), vm);
-      } catch (const po::error& e) {
-        throw InputError("config file '" + path + "': " + e.what());
-      }
+      store_config(file, options, "config file '" + path + "'", vm);
     }
     po::notify(vm);
   } catch (const po::error& e) {
     throw InputError(e.what());
   }
   return vm;
+}
+
+void store_config(std::istream& text, const po::options_description& options,
+                  const std::string& source, po::variables_map& vm) {
+  const std::string content((std::istreambuf_iterator<char>(text)), std::istreambuf_iterator<char>());
+  reject_placeholders(content, source);
+  std::istringstream checked(content);
+  try {
+    // Values already stored from the command line are kept: the command line wins.
+    po::store(po::parse_config_file(checked, options, /*allow_unregistered=*/false), vm);
+  } catch (const po::error& e) {
+    throw InputError(source + ": " + e.what());
+  }
 }
 
 std::vector<int> parse_int_list(const std::string& text, const std::string& option_name) {

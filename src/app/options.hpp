@@ -2,6 +2,7 @@
 // Shared option handling for the subcommands: Boost.Program_options on the command line plus
 // an optional INI config file (--config FILE); the command line wins over the file.
 #include <boost/program_options.hpp>
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,12 @@ namespace po = boost::program_options;
 std::optional<po::variables_map> parse_options(const std::string& usage,
                                                po::options_description options,
                                                const std::vector<std::string>& args);
+
+// Stores the settings of an INI text (config file syntax) read from `text` into `vm`, checked
+// against `options`; values already in `vm` are kept (the command line wins). `source` names
+// the text in error messages. Throws InputError on unknown options or malformed lines/values.
+void store_config(std::istream& text, const po::options_description& options,
+                  const std::string& source, po::variables_map& vm);
 
 // Parses "4,5,6" into {4,5,6} and "2-9" into {2,...,9} (also "2-4,7"). Throws InputError.
 std::vector<int> parse_int_list(const std::string& text, const std::string& option_name);
