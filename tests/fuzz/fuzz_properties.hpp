@@ -82,24 +82,29 @@ inline void check_config_file(const std::uint8_t* data, std::size_t size) {
     require_one_line(e, "classify config");
     return;
   }
-  // Known and accepted (results/fuzz.md): the record lists every option, so for the explicit
-  // engine it holds the bdd-only options at their defaults, which a config file may not set.
-  std::string reread;
-  const bool explicit_engine = configuration.find("\nengine = explicit\n") != std::string::npos;
-  for (std::size_t start = 0; start < configuration.size();) {
-    const std::size_t end = configuration.find('\n', start);
-    const std::string line = configuration.substr(start, end - start);
-    start = end == std::string::npos ? configuration.size() : end + 1;
-    const bool bdd_only = line.starts_with("order = ") || line.starts_with("line-code = ") ||
-                          line.starts_with("clustering = ") || line.starts_with("encoding = ");
-    if (!(explicit_engine && bdd_only)) reread += line + "\n";
-  }
+  // Known and accepted (results/fuzz.md): the record lists every option, also those that do
+  // not apply to the chosen engine/encoding at their defaults, which a config file may not set
+  // ("--X applies to the ... only"). Such lines are dropped one by one; dropping a default
+  // must not change the configuration.
+  std::string reread = configuration;
   std::string again;
-  try {
-    again = app::classify_configuration(reread);
-  } catch (const InputError& e) {
-    throw PropertyViolation(std::string("effective configuration rejected (") + e.what() +
-                            "):\n" + configuration);
+  for (int attempt = 0;; ++attempt) {
+    try {
+      again = app::classify_configuration(reread);
+      break;
+    } catch (const InputError& e) {
+      const std::string message = e.what();
+      const std::size_t dashes = message.find("--");
+      const std::size_t applies = message.find(" applies to the ");
+      if (attempt >= 8 || dashes == std::string::npos || applies == std::string::npos)
+        throw PropertyViolation("effective configuration rejected (" + message + "):\n" +
+                                configuration);
+      const std::string line = "\n" + message.substr(dashes + 2, applies - dashes - 2) + " = ";
+      const std::size_t at = ("\n" + reread).find(line);
+      require(at != std::string::npos, "rejected option not in the configuration: " + message);
+      const std::size_t eol = reread.find('\n', at);
+      reread.erase(at, eol == std::string::npos ? std::string::npos : eol + 1 - at);
+    }
   }
   require(again == configuration, "the effective configuration changes when read back:\n" +
                                       configuration + "---\n" + again);
