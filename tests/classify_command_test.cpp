@@ -76,6 +76,21 @@ TEST(ClassifyCommand, ExplicitEngineWritesTheSameFigures) {
   EXPECT_EQ(counts(stored), counts(classify_explicit(Rules(4, -1, Metric::Move))));
 }
 
+TEST(ClassifyCommand, CellEncodingRunIsQueryable) {
+  TempDir dir("classify_cell");
+  const auto run = run_rushhour("classify --size 4 --metric move --encoding cell -q --out " + dir.path().string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  const Classification stored = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(4, -1, Metric::Move));
+  EXPECT_EQ(stored.encoding, "cell");
+  EXPECT_EQ(counts(stored), counts(expected));
+  EXPECT_EQ(stored.nondominated, expected.nondominated);
+  EXPECT_EQ(stored.components, expected.components);
+  const auto query = run_rushhour("query --run " + dir.path().string() + " --index 2 --cars 3 --count --sample 0 --json");
+  ASSERT_EQ(query.status, 0) << query.err;
+  EXPECT_EQ(query.out.rfind("{\"index\": 2, \"count\": ", 0), 0u) << query.out;
+}
+
 TEST(ClassifyCommand, ConfigFileAndCommandLine) {
   TempDir dir("classify_config");
   {
@@ -123,6 +138,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --max-trucks -3", ">= 0"},
                       BadInput{"classify --size 4 --engine magic", "unknown engine"},
                       BadInput{"classify --size 4 --order zigzag", "unknown variable order"},
+                      BadInput{"classify --size 4 --encoding dots", "expected slot or cell"},
+                      BadInput{"classify --size 4 --encoding cell --line-code slot", "slot encoding only"},
+                      BadInput{"classify --size 4 --cell-coding axis", "cell encoding only"},
                       BadInput{"classify --size 4 --engine explicit --order rows-columns",
                                "bdd engine only"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},

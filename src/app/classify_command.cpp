@@ -13,6 +13,7 @@
 #include "bdd/session.hpp"
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
+#include "encoding/cell_encoding.hpp"
 #include "encoding/slot_encoding.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "retrograde/retrograde.hpp"
@@ -94,6 +95,7 @@ struct ClassifySettings {
   Rules rules;
   std::string engine;
   SlotEncodingOptions slot;
+  CellEncodingOptions cell;
   std::string encoding;
   BddSettings bdd;
   RetrogradeOptions retrograde;
@@ -117,13 +119,16 @@ po::options_description classify_options() {
   po::options_description engine("Engine");
   engine.add_options()
       ("engine", po::value<std::string>()->default_value("bdd"), "bdd | explicit")
-      ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot")
-      ("order", po::value<std::string>()->default_value("interleaved"),
-       "variable order: interleaved | rows-columns | columns-rows")
+      ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
+      ("order", po::value<std::string>()->default_value(""),
+       "variable order; slot: interleaved (default) | rows-columns | columns-rows; "
+       "cell: row-major (default) | anti-diagonal | column-major")
       ("line-code", po::value<std::string>()->default_value("index"),
        "code of one line's filling: slot | index")
+      ("cell-coding", po::value<std::string>()->default_value("sequential"),
+       "symbol code of a cell (cell encoding): sequential | occupancy | axis")
       ("clustering", po::value<std::string>()->default_value("line"),
-       "transition parts: line | axis | monolithic")
+       "transition parts: line | axis | monolithic (cell also: move)")
       ("samples", po::value<int>()->default_value(5), "sample boards per index")
       ("sample-indices", po::value<int>()->default_value(10), "sample the K highest indices")
       ("no-dominance", po::bool_switch(), "skip the dominance figures")
@@ -166,12 +171,23 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   if (s.engine != "bdd" && s.engine != "explicit")
     throw InputError("unknown engine '" + s.engine + "' (expected bdd or explicit)");
   s.encoding = vm["encoding"].as<std::string>();
-  if (s.encoding != "slot") throw InputError("unknown encoding '" + s.encoding + "' (expected slot)");
-  s.slot = {vm["order"].as<std::string>(), vm["line-code"].as<std::string>(),
-            vm["clustering"].as<std::string>()};
-  s.slot.check();
+  const std::string order = vm["order"].as<std::string>();
+  if (s.encoding == "slot") {
+    if (!vm["cell-coding"].defaulted()) throw InputError("--cell-coding applies to the cell encoding only");
+    s.slot = {order.empty() ? SlotEncodingOptions{}.order : order, vm["line-code"].as<std::string>(),
+              vm["clustering"].as<std::string>()};
+    s.slot.check();
+  } else if (s.encoding == "cell") {
+    if (!vm["line-code"].defaulted()) throw InputError("--line-code applies to the slot encoding only");
+    s.cell.order = order.empty() ? CellEncodingOptions{}.order : order;
+    s.cell.coding = vm["cell-coding"].as<std::string>();
+    s.cell.clustering = vm["clustering"].as<std::string>();
+    s.cell.check();
+  } else {
+    throw InputError("unknown encoding '" + s.encoding + "' (expected slot or cell)");
+  }
   if (s.engine == "explicit")
-    for (const char* name : {"order", "line-code", "clustering", "encoding"})
+    for (const char* name : {"order", "line-code", "cell-coding", "clustering", "encoding"})
       if (!vm[name].defaulted())
         throw InputError(std::string("--") + name + " applies to the bdd engine only");
 
@@ -289,12 +305,19 @@ void print_summary(const Classification& c, const std::filesystem::path& out) {
 Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   BddSession session(0, s.bdd, [&log](const std::string& note) { log.line(note); });
   const auto build_start = std::chrono::steady_clock::now();
-  SlotEncoding encoding(session, s.rules, s.slot);
+  std::unique_ptr<StateEncoding> built;
+  if (s.encoding == "cell")
+    built = std::make_unique<CellEncoding>(session, s.rules, s.cell);
+  else
+    built = std::make_unique<SlotEncoding>(session, s.rules, s.slot);
+  const StateEncoding& encoding = *built;
+  const std::string layout = s.encoding == "cell"
+                                 ? "coding " + s.cell.coding + ", order " + s.cell.order + ", clustering " + s.cell.clustering
+                                 : "line code " + s.slot.line_code + ", order " + s.slot.order + ", clustering " + s.slot.clustering;
   int relation_nodes = 0;
   for (const TransitionPart& part : encoding.transitions(s.rules.metric()))
     relation_nodes += bdd_nodecount(part.relation);
-  log.line("encoding " + encoding.name() + " (line code " + s.slot.line_code + ", order " +
-           encoding.order_name() + ", clustering " + s.slot.clustering + "): " +
+  log.line("encoding " + encoding.name() + " (" + layout + "): " +
            std::to_string(encoding.variable_count()) + " variables, domain " +
            std::to_string(bdd_nodecount(encoding.domain())) + " nodes, winning " +
            std::to_string(bdd_nodecount(encoding.winning())) + " nodes, " +
