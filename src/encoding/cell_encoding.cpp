@@ -6,19 +6,11 @@
 #include <stdexcept>
 
 #include "board/errors.hpp"
+#include "encoding/option_choice.hpp"
 
 namespace rushhour {
 namespace {
 
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const auto& n : names) text += (text.empty() ? "" : ", ") + n;
-  return text;
-}
 
 constexpr int kSymbols = 5;
 
@@ -53,14 +45,9 @@ const std::vector<std::string>& CellEncodingOptions::clusterings() {
 }
 
 void CellEncodingOptions::check() const {
-  if (!contains(orders(), order))
-    throw InputError("unknown cell order '" + order + "' for the cell encoding (expected " +
-                     joined(orders()) + ")");
-  if (!contains(codings(), coding))
-    throw InputError("unknown symbol coding '" + coding + "' (expected " + joined(codings()) + ")");
-  if (!contains(clusterings(), clustering))
-    throw InputError("unknown clustering '" + clustering + "' for the cell encoding (expected " +
-                     joined(clusterings()) + ")");
+  require_choice("cell order", order, orders(), " for the cell encoding");
+  require_choice("symbol coding", coding, codings());
+  require_choice("clustering", clustering, clusterings(), " for the cell encoding");
 }
 
 CellEncoding::CellEncoding(BddSession& session, const Rules& rules,

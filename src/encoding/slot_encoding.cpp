@@ -4,6 +4,7 @@
 #include <map>
 
 #include "board/errors.hpp"
+#include "encoding/option_choice.hpp"
 
 namespace rushhour {
 namespace {
@@ -14,15 +15,6 @@ int bits_for(int values) {  // ceil(log2(values)), 0 for a single value
   return bits;
 }
 
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const auto& n : names) text += (text.empty() ? "" : ", ") + n;
-  return text;
-}
 
 }  // namespace
 
@@ -40,14 +32,9 @@ const std::vector<std::string>& SlotEncodingOptions::clusterings() {
 }
 
 void SlotEncodingOptions::check() const {
-  if (!contains(orders(), order))
-    throw InputError("unknown variable order '" + order + "' for the slot encoding (expected " +
-                     joined(orders()) + ")");
-  if (!contains(line_codes(), line_code))
-    throw InputError("unknown line code '" + line_code + "' (expected " + joined(line_codes()) + ")");
-  if (!contains(clusterings(), clustering))
-    throw InputError("unknown clustering '" + clustering + "' (expected " +
-                     joined(clusterings()) + ")");
+  require_choice("variable order", order, orders(), " for the slot encoding");
+  require_choice("line code", line_code, line_codes());
+  require_choice("clustering", clustering, clusterings());
 }
 
 SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
