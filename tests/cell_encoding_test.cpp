@@ -12,6 +12,7 @@
 #include <map>
 
 #include "bdd_test_support.hpp"
+#include "symbolic_check_support.hpp"
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "board/game.hpp"
@@ -156,48 +157,13 @@ TEST(CellEncoding, PreOfTheDomainStaysInTheDomain) {
 // index; layers are disjoint.
 TEST(CellEncoding, EveryLayerMintermIsALegalBoardOfItsIndex) {
   for (Metric metric : {Metric::Step, Metric::Move}) {
-    const Rules rules(4, -1, metric);
-    const ExplicitSolution solution = ExplicitSolution::solve(rules);
     BddSession session(0, tiny_table());
-    CellEncoding encoding(session, rules, CellEncodingOptions{});
-    RetrogradeOptions options;
-    options.dominance = false;
-    const SymbolicRun run = classify_symbolic(encoding, session, options);
-    bdd seen = bddfalse;
-    for (std::size_t i = 0; i < run.layers.size(); ++i) {
-      const bdd& layer = run.layers[i];
-      EXPECT_TRUE((layer & seen) == bddfalse) << "layer " << i << " meets a lower layer";
-      seen |= layer;
-      std::uint64_t boards = 0;
-      encoding.for_each_board(layer, [&](const Board& board) {
-        ++boards;
-        const auto state = solution.find(board);
-        EXPECT_TRUE(state.has_value());
-        if (state) {
-          EXPECT_EQ(solution.index(*state), static_cast<int>(i));
-        }
-        return true;
-      });
-      EXPECT_EQ(boards, run.figures.layers[i].count);
-    }
+    CellEncoding encoding(session, Rules(4, -1, metric), CellEncodingOptions{});
+    testing::expect_layers_are_the_explicit_layers(encoding, session);
   }
 }
 
 // --- Every figure against the explicit engine ---------------------------------------------
-
-std::vector<std::uint64_t> layer_counts(const Classification& c) {
-  std::vector<std::uint64_t> counts;
-  for (const LayerFigures& layer : c.layers) counts.push_back(layer.count);
-  return counts;
-}
-
-const Classification& explicit_figures(const Rules& rules) {
-  static std::map<std::string, Classification> cache;
-  const std::string key = rules.describe();
-  auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, classify_explicit(rules)).first;
-  return it->second;
-}
 
 struct Case {
   Rules rules;
@@ -229,17 +195,8 @@ TEST_P(CellMatchesExplicit, EveryFigure) {
   CellEncoding encoding(session, c.rules, c.cell);
   RetrogradeOptions options;
   options.dominance = c.dominance;
-  const Classification symbolic = classify_symbolic(encoding, session, options).figures;
-  const Classification& expected = explicit_figures(c.rules);
-  EXPECT_TRUE(symbolic.complete);
-  EXPECT_EQ(symbolic.domain_count, expected.domain_count);
-  EXPECT_EQ(symbolic.winning_count, expected.winning_count);
-  EXPECT_EQ(symbolic.unsolvable_count, expected.unsolvable_count);
-  EXPECT_EQ(layer_counts(symbolic), layer_counts(expected));
-  if (c.dominance) {
-    EXPECT_EQ(symbolic.nondominated, expected.nondominated);
-    EXPECT_EQ(symbolic.components, expected.components);
-  }
+  testing::expect_same_figures(classify_symbolic(encoding, session, options).figures,
+                               testing::explicit_figures(c.rules), c.dominance);
 }
 
 std::vector<Case> four_by_four_cases() {

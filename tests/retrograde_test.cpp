@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "bdd_test_support.hpp"
+#include "symbolic_check_support.hpp"
 
-#include <map>
 
 #include "encoding/slot_encoding.hpp"
 #include "explicit/explicit_engine.hpp"
@@ -15,36 +15,9 @@
 namespace rushhour {
 namespace {
 
+using testing::expect_same_figures;
+using testing::explicit_figures;
 using testing::tiny_table;
-
-std::vector<std::uint64_t> layer_counts(const Classification& c) {
-  std::vector<std::uint64_t> counts;
-  for (const LayerFigures& layer : c.layers) counts.push_back(layer.count);
-  return counts;
-}
-
-// The explicit classification of each rules value, computed once.
-const Classification& explicit_figures(const Rules& rules) {
-  static std::map<std::string, Classification> cache;
-  const std::string key = rules.describe();
-  auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, classify_explicit(rules)).first;
-  return it->second;
-}
-
-void expect_same_figures(const Classification& symbolic, const Classification& expected,
-                         bool with_dominance) {
-  EXPECT_TRUE(symbolic.complete);
-  EXPECT_EQ(symbolic.domain_count, expected.domain_count);
-  EXPECT_EQ(symbolic.winning_count, expected.winning_count);
-  EXPECT_EQ(symbolic.solvable_count, expected.solvable_count);
-  EXPECT_EQ(symbolic.unsolvable_count, expected.unsolvable_count);
-  EXPECT_EQ(layer_counts(symbolic), layer_counts(expected));
-  if (with_dominance) {
-    EXPECT_EQ(symbolic.nondominated, expected.nondominated);
-    EXPECT_EQ(symbolic.components, expected.components);
-  }
-}
 
 struct Case {
   Rules rules;
@@ -127,31 +100,9 @@ INSTANTIATE_TEST_SUITE_P(
 // that index, encode∘decode is the identity, layers are disjoint and ⊆ domain.
 TEST(SymbolicLayers, EveryMintermIsALegalBoardOfItsIndex) {
   for (Metric metric : {Metric::Step, Metric::Move}) {
-    const Rules rules(4, -1, metric);
-    const ExplicitSolution solution = ExplicitSolution::solve(rules);
     BddSession session(0, tiny_table());
-    SlotEncoding encoding(session, rules, SlotEncodingOptions{});
-    RetrogradeOptions options;
-    options.dominance = false;
-    const SymbolicRun run = classify_symbolic(encoding, session, options);
-    bdd seen = bddfalse;
-    for (std::size_t i = 0; i < run.layers.size(); ++i) {
-      const bdd& layer = run.layers[i];
-      EXPECT_TRUE((layer & seen) == bddfalse) << "layer " << i << " meets a lower layer";
-      EXPECT_TRUE((layer & !encoding.domain()) == bddfalse);
-      seen |= layer;
-      std::uint64_t boards = 0;
-      encoding.for_each_board(layer, [&](const Board& board) {
-        ++boards;
-        const auto state = solution.find(board);
-        EXPECT_TRUE(state.has_value());
-        if (state) EXPECT_EQ(solution.index(*state), static_cast<int>(i));
-        EXPECT_TRUE((encoding.encode(board) & !layer) == bddfalse);
-        EXPECT_EQ(encoding.decode_one(encoding.encode(board)), board);
-        return true;
-      });
-      EXPECT_EQ(boards, run.figures.layers[i].count);
-    }
+    SlotEncoding encoding(session, Rules(4, -1, metric), SlotEncodingOptions{});
+    testing::expect_layers_are_the_explicit_layers(encoding, session);
   }
 }
 

@@ -1,0 +1,78 @@
+#pragma once
+// Checks of a symbolic run against the explicit engine, shared by the tests of every state
+// encoding.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bdd/session.hpp"
+#include "encoding/state_encoding.hpp"
+#include "explicit/explicit_engine.hpp"
+#include "retrograde/retrograde.hpp"
+
+namespace rushhour::testing {
+
+inline std::vector<std::uint64_t> layer_counts(const Classification& c) {
+  std::vector<std::uint64_t> counts;
+  for (const LayerFigures& layer : c.layers) counts.push_back(layer.count);
+  return counts;
+}
+
+// The explicit classification of each rules value, computed once per test process.
+inline const Classification& explicit_figures(const Rules& rules) {
+  static std::map<std::string, Classification> cache;
+  const std::string key = rules.describe();
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, classify_explicit(rules)).first;
+  return it->second;
+}
+
+inline void expect_same_figures(const Classification& symbolic, const Classification& expected,
+                                bool with_dominance) {
+  EXPECT_TRUE(symbolic.complete);
+  EXPECT_EQ(symbolic.domain_count, expected.domain_count);
+  EXPECT_EQ(symbolic.winning_count, expected.winning_count);
+  EXPECT_EQ(symbolic.solvable_count, expected.solvable_count);
+  EXPECT_EQ(symbolic.unsolvable_count, expected.unsolvable_count);
+  EXPECT_EQ(layer_counts(symbolic), layer_counts(expected));
+  if (with_dominance) {
+    EXPECT_EQ(symbolic.nondominated, expected.nondominated);
+    EXPECT_EQ(symbolic.components, expected.components);
+  }
+}
+
+// Runs the analysis of `rules` with `encoding` and checks the layers themselves: disjoint,
+// inside the domain, every minterm a board of the explicit engine's domain with that index,
+// encode∘decode the identity, and as many boards as the layer's count.
+inline void expect_layers_are_the_explicit_layers(const StateEncoding& encoding,
+                                                  BddSession& session) {
+  const Rules& rules = encoding.rules();
+  const ExplicitSolution solution = ExplicitSolution::solve(rules);
+  RetrogradeOptions options;
+  options.dominance = false;
+  const SymbolicRun run = classify_symbolic(encoding, session, options);
+  bdd seen = bddfalse;
+  for (std::size_t i = 0; i < run.layers.size(); ++i) {
+    const bdd& layer = run.layers[i];
+    EXPECT_TRUE((layer & seen) == bddfalse) << "layer " << i << " meets a lower layer";
+    EXPECT_TRUE((layer & !encoding.domain()) == bddfalse);
+    seen |= layer;
+    std::uint64_t boards = 0;
+    encoding.for_each_board(layer, [&](const Board& board) {
+      ++boards;
+      const auto state = solution.find(board);
+      EXPECT_TRUE(state.has_value());
+      if (state) {
+        EXPECT_EQ(solution.index(*state), static_cast<int>(i));
+      }
+      EXPECT_TRUE((encoding.encode(board) & !layer) == bddfalse);
+      EXPECT_EQ(encoding.decode_one(encoding.encode(board)), board);
+      return true;
+    });
+    EXPECT_EQ(boards, run.figures.layers[i].count);
+  }
+}
+
+}  // namespace rushhour::testing
