@@ -60,6 +60,21 @@ bdd random_bdd(std::mt19937& rng, int variables) {
   return function;
 }
 
+// "sum of w_v x_v = 0 mod m" over the first `variables` variables with random weights: about
+// min(2^v, m) nodes at level v, so the size is easy to choose.
+bdd modular_sum_bdd(std::mt19937& rng, int variables, int modulus) {
+  std::vector<bdd> below(modulus, bddfalse);
+  below[0] = bddtrue;
+  std::vector<bdd> level(modulus);
+  for (int v = variables - 1; v >= 0; --v) {
+    const int weight = static_cast<int>(rng() % static_cast<unsigned>(modulus));
+    const bdd x = bdd_ithvar(v);
+    for (int r = 0; r < modulus; ++r) level[r] = bdd_ite(x, below[(r + weight) % modulus], below[r]);
+    std::swap(level, below);
+  }
+  return below[0];
+}
+
 BddFileHeader header_for(int index) {
   return {
       .parameters = "size=4\nmetric=step\norder=interleaved\n", .kind = "layer", .index = index};
@@ -74,12 +89,15 @@ std::string load_error(const std::filesystem::path& file) {
   return "";
 }
 
-// The documented format, written independently of bdd_file.cpp.
+// The documented format, written independently of bdd_file.cpp (version 2 by default; version
+// 1 lacks the block checksum table).
 class HandWrittenFile {
  public:
-  HandWrittenFile(std::uint32_t variables, std::uint64_t nodes, std::uint64_t root) {
+  HandWrittenFile(std::uint32_t variables, std::uint64_t nodes, std::uint64_t root,
+                  std::uint32_t version = 2)
+      : version_(version) {
     bytes_ = std::string("\x89RHBDD\r\n", 8);
-    integer(1, 4);
+    integer(version, 4);
     integer(variables, 4);
     integer(nodes, 8);
     integer(root, 8);
@@ -96,7 +114,19 @@ class HandWrittenFile {
     integer(high, 4);
   }
   std::string finish() {
-    integer(fnv1a(bytes_.substr(payload_start_)), 8);
+    const std::string payload = bytes_.substr(payload_start_);
+    if (version_ == 1) {
+      integer(fnv1a(payload), 8);
+      return bytes_;
+    }
+    const std::size_t block_bytes = 12 * kBddFileBlockRecords;
+    std::string table;
+    for (std::size_t start = 0; start < payload.size(); start += block_bytes) {
+      const std::uint64_t sum = fnv1a(payload.substr(start, block_bytes));
+      for (int i = 0; i < 8; ++i) table += static_cast<char>(sum >> (8 * i));
+    }
+    bytes_ += table;
+    integer(fnv1a(table), 8);
     return bytes_;
   }
 
@@ -109,6 +139,7 @@ class HandWrittenFile {
   void integer(std::uint64_t value, int size) {
     for (int i = 0; i < size; ++i) bytes_ += static_cast<char>(value >> (8 * i));
   }
+  std::uint32_t version_;
   std::string bytes_;
   std::size_t payload_start_ = 0;
 };
@@ -195,14 +226,48 @@ TEST(BddFile, ANewSessionRebuildsTheSameFunctionInAnyVariableOrder) {
   }
 }
 
-TEST(BddFile, ReadsTheDocumentedFormat) {
+TEST(BddFile, ReadsTheDocumentedFormatBothVersions) {
   ScratchDir dir;
-  HandWrittenFile file(kVariables, 2, 3);
-  file.record(3, 0, 1);  // id 2: x3
-  file.record(1, 2, 1);  // id 3: x1 ? true : x3
-  write_bytes(dir / "hand.bdd", file.finish());
   BddSession session(kVariables, tiny());
-  EXPECT_TRUE(load_bdd(dir / "hand.bdd") == (bdd_ithvar(1) | bdd_ithvar(3)));
+  for (std::uint32_t version : {1u, 2u}) {
+    HandWrittenFile file(kVariables, 2, 3, version);
+    file.record(3, 0, 1);  // id 2: x3
+    file.record(1, 2, 1);  // id 3: x1 ? true : x3
+    write_bytes(dir / "hand.bdd", file.finish());
+    EXPECT_TRUE(load_bdd(dir / "hand.bdd") == (bdd_ithvar(1) | bdd_ithvar(3))) << version;
+    BddFileProbe probe(dir / "hand.bdd");
+    std::vector<signed char> values(kVariables, 0);
+    EXPECT_FALSE(probe.contains(values)) << version;
+    values[3] = 1;
+    EXPECT_TRUE(probe.contains(values)) << version;
+  }
+}
+
+// The writer's bytes, block checksum table included, equal the documented format rebuilt by
+// hand from the writer's records, for a BDD of several blocks.
+TEST(BddFile, WritesTheDocumentedFormatWithSeveralBlocks) {
+  ScratchDir dir;
+  BddSession session(kVariables, tiny());
+  std::mt19937 rng(41);
+  bdd function = bddfalse;
+  while (bdd_nodecount(function) <= 2 * static_cast<int>(kBddFileBlockRecords))
+    function |= random_bdd(rng, kVariables);
+  const auto nodes = static_cast<std::uint64_t>(bdd_nodecount(function));
+  save_bdd(dir / "f.bdd", function, {.parameters = "", .kind = "layer", .index = 0});
+  const std::string written = read_bytes(dir / "f.bdd");
+
+  HandWrittenFile expected(kVariables, nodes, nodes + 1);
+  const std::size_t payload = 48 + 5 + 8;  // fixed header, "layer", header sum
+  const auto field = [&](std::size_t offset) {
+    std::uint32_t value = 0;
+    for (int i = 0; i < 4; ++i)
+      value |= std::uint32_t{static_cast<unsigned char>(written[offset + i])} << (8 * i);
+    return value;
+  };
+  for (std::uint64_t k = 0; k < nodes; ++k)
+    expected.record(field(payload + 12 * k), field(payload + 12 * k + 4),
+                    field(payload + 12 * k + 8));
+  EXPECT_EQ(written, expected.finish());
 }
 
 TEST(BddFile, RejectsStructurallyWrongPayloads) {
@@ -273,7 +338,8 @@ TEST(BddFile, ReportsTheFormatVersionAndTrailingBytes) {
   std::string future = bytes;
   future[8] = 7;
   write_bytes(file, future);
-  EXPECT_EQ(load_error(file), file.string() + ": written by format version 7, this tool reads 1");
+  EXPECT_EQ(load_error(file),
+            file.string() + ": written by format version 7, this tool reads versions 1 and 2");
   write_bytes(file, bytes + "x");
   EXPECT_EQ(load_error(file), file.string() + ": 1 bytes after the end of the BDD");
 }
@@ -302,8 +368,9 @@ TEST(BddFile, ReportsEveryFlippedByte) {
   const auto file = dir / "f.bdd";
   save_bdd(file, random_bdd(rng, 10), header_for(1));
   const std::size_t size = std::filesystem::file_size(file);
-  const std::size_t payload =
-      size - 8 - 12 * static_cast<std::size_t>(read_bdd_header(file).node_count);
+  const auto nodes = static_cast<std::size_t>(read_bdd_header(file).node_count);
+  const std::size_t blocks = (nodes + kBddFileBlockRecords - 1) / kBddFileBlockRecords;
+  const std::size_t payload = size - 12 * nodes - 8 * blocks - 8;
   for (std::size_t offset = 0; offset < size; ++offset) {
     flip_byte(file, offset);
     const std::string error = load_error(file);
@@ -314,6 +381,116 @@ TEST(BddFile, ReportsEveryFlippedByte) {
     flip_byte(file, offset);
   }
   EXPECT_EQ(load_error(file), "");
+}
+
+// f(values), following the BDD in the session.
+bool evaluate(const bdd& function, const std::vector<signed char>& values) {
+  bdd node = function;
+  while (node != bddtrue && node != bddfalse)
+    node = values[bdd_var(node)] != 0 ? bdd_high(node) : bdd_low(node);
+  return node == bddtrue;
+}
+
+// Evaluates the assignments `bit_patterns` of the first `variables` variables (bit v is the
+// value of variable v) with `probe` and with the BDD itself; returns how many answers differ.
+// Answers that throw count in *errors.
+int probe_disagreements(BddFileProbe& probe, const bdd& function, int variables,
+                        const std::vector<unsigned>& bit_patterns, int* errors) {
+  int wrong = 0;
+  std::vector<signed char> values(kVariables, -1);  // the others stay unfixed
+  for (const unsigned bits : bit_patterns) {
+    for (int v = 0; v < variables; ++v) values[v] = static_cast<signed char>((bits >> v) & 1);
+    try {
+      if (probe.contains(values) != evaluate(function, values)) ++wrong;
+    } catch (const InputError&) {
+      ++*errors;
+    }
+  }
+  return wrong;
+}
+
+TEST(BddFileProbe, AgreesWithTheFunctionOnEveryAssignment) {
+  ScratchDir dir;
+  BddSession session(kVariables, tiny());
+  std::mt19937 rng(13);
+  constexpr int kUsed = 17;
+  std::vector<bdd> functions = {bddfalse, bddtrue, bdd_ithvar(5)};
+  for (int i = 0; i < 8; ++i) functions.push_back(random_bdd(rng, kUsed));
+  functions.push_back(modular_sum_bdd(rng, kUsed, 512));
+  ASSERT_GT(bdd_nodecount(functions.back()), static_cast<int>(kBddFileBlockRecords));
+  std::vector<unsigned> every_assignment(1u << kUsed);
+  std::iota(every_assignment.begin(), every_assignment.end(), 0u);
+  for (std::size_t i = 0; i < functions.size(); ++i) {
+    save_bdd(dir / "f.bdd", functions[i], header_for(static_cast<int>(i)));
+    BddFileProbe probe(dir / "f.bdd");
+    EXPECT_EQ(probe.header(), read_bdd_header(dir / "f.bdd"));
+    int errors = 0;
+    EXPECT_EQ(probe_disagreements(probe, functions[i], kUsed, every_assignment, &errors), 0)
+        << "function " << i;
+    EXPECT_EQ(errors, 0);
+  }
+}
+
+TEST(BddFileProbe, RefusesAPathThroughAVariableTheQueryLeavesOpen) {
+  ScratchDir dir;
+  BddSession session(kVariables, tiny());
+  save_bdd(dir / "f.bdd", bdd_ithvar(2) & bdd_ithvar(7), header_for(0));
+  BddFileProbe probe(dir / "f.bdd");
+  std::vector<signed char> values(kVariables, -1);
+  values[2] = 0;
+  EXPECT_FALSE(probe.contains(values));  // x2 = 0 decides before x7 is read
+  values[2] = 1;
+  try {
+    probe.contains(values);
+    ADD_FAILURE() << "an open variable was read";
+  } catch (const InputError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              (dir / "f.bdd").string() + ": node 0 tests variable 7, which is not a variable of the query");
+  }
+  EXPECT_THROW(probe.contains(std::vector<signed char>(5, 1)), InputError);
+}
+
+// A damaged file never yields a wrong answer: either opening it fails, or every path through a
+// damaged block fails, and the damage is found by some assignment. Every byte outside the
+// payload is flipped, and a random sample of payload bytes; a random sample of assignments
+// (paths) is tried on each.
+TEST(BddFileProbe, NeverAnswersWronglyFromADamagedFile) {
+  ScratchDir dir;
+  BddSession session(kVariables, tiny());
+  std::mt19937 rng(17);
+  constexpr int kUsed = 17;
+  const bdd function = modular_sum_bdd(rng, kUsed, 512);
+  const auto nodes = static_cast<std::size_t>(bdd_nodecount(function));
+  ASSERT_GT(nodes, kBddFileBlockRecords);  // two blocks
+  const auto file = dir / "f.bdd";
+  save_bdd(file, function, header_for(1));
+  const std::size_t size = std::filesystem::file_size(file);
+  const std::size_t payload_end = size - 8 * 2 - 8;
+  const std::size_t payload_begin = payload_end - 12 * nodes;
+  std::vector<std::size_t> offsets;
+  for (std::size_t offset = 0; offset < size; ++offset)
+    if (offset < payload_begin || offset >= payload_end) offsets.push_back(offset);
+  std::uniform_int_distribution<std::size_t> in_payload(payload_begin, payload_end - 1);
+  for (int i = 0; i < 60; ++i) offsets.push_back(in_payload(rng));
+  std::vector<unsigned> sample(1000);
+  for (unsigned& bits : sample) bits = static_cast<unsigned>(rng() % (1u << kUsed));
+  for (const std::size_t offset : offsets) {
+    flip_byte(file, offset);
+    try {
+      BddFileProbe probe(file);
+      int errors = 0;
+      EXPECT_EQ(probe_disagreements(probe, function, kUsed, sample, &errors), 0)
+          << "flip at " << offset;
+      EXPECT_GT(errors, 0) << "flipped byte at " << offset << " went unnoticed";
+    } catch (const InputError&) {
+    }
+    flip_byte(file, offset);
+  }
+  const std::string bytes = read_bytes(file);
+  for (std::size_t length = 0; length < bytes.size(); length += 7) {
+    write_bytes(file, bytes.substr(0, length));
+    EXPECT_THROW(BddFileProbe{file}, InputError) << "cut at " << length;
+  }
 }
 
 TEST(BddFile, ALeftoverTemporaryIsIgnoredAndTheTargetReplacedWhole) {
@@ -350,20 +527,9 @@ TEST(BddFile, DISABLED_LargeBddTimings) {
   constexpr int kLargeVariables = 100;
   const char* modulus_text = std::getenv("RUSHHOUR_BDD_MODULUS");
   const int modulus = modulus_text != nullptr ? std::atoi(modulus_text) : 150000;
-  std::mt19937 rng(1);
-  std::vector<int> weights(kLargeVariables);
-  for (int& weight : weights) weight = static_cast<int>(rng() % static_cast<unsigned>(modulus));
   const auto build = [&] {
-    std::vector<bdd> below(modulus, bddfalse);
-    below[0] = bddtrue;
-    std::vector<bdd> level(modulus);
-    for (int v = kLargeVariables - 1; v >= 0; --v) {
-      const bdd x = bdd_ithvar(v);
-      for (int r = 0; r < modulus; ++r)
-        level[r] = bdd_ite(x, below[(r + weights[v]) % modulus], below[r]);
-      std::swap(level, below);
-    }
-    return below[0];
+    std::mt19937 rng(1);
+    return modular_sum_bdd(rng, kLargeVariables, modulus);
   };
   // Wall-clock and CPU seconds since `since` (the machine may be shared: CPU time is steadier).
   struct Stopwatch {

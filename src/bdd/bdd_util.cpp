@@ -59,6 +59,19 @@ std::vector<bool> one_assignment(const bdd& f, std::span<const int> variables) {
   return values;
 }
 
+std::vector<signed char> cube_values(const bdd& cube) {
+  if (cube == bddfalse) throw std::logic_error("cube_values of the empty set");
+  std::vector<signed char> values(static_cast<std::size_t>(bdd_varnum()), -1);
+  for (bdd node = cube; node != bddtrue;) {
+    const bdd low = bdd_low(node);
+    const bdd high = bdd_high(node);
+    if (low != bddfalse && high != bddfalse) throw std::logic_error("cube_values of a non-cube");
+    values[static_cast<std::size_t>(bdd_var(node))] = low == bddfalse ? 1 : 0;
+    node = low == bddfalse ? high : low;
+  }
+  return values;
+}
+
 namespace {
 
 // Walks f along `by_level` (variable positions sorted by level), expanding skipped variables.

@@ -42,6 +42,11 @@ std::uint64_t exact_count(const bdd& f, const bdd& set);
 // variables f does not constrain.
 std::vector<bool> one_assignment(const bdd& f, std::span<const int> variables);
 
+// The literals of a cube (a conjunction of literals, such as a minterm) by variable:
+// result[v] is 1 or 0 if the cube fixes variable v, -1 if not; bdd_varnum() entries.
+// Throws std::logic_error if f is not a cube.
+std::vector<signed char> cube_values(const bdd& cube);
+
 // Calls visit(values) for every assignment of `variables` satisfying f (values[k] is the
 // value of variables[k]) until visit returns false; returns false if stopped. f must depend
 // on `variables` only.

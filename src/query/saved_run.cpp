@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "bdd/bdd_util.hpp"
 #include "board/errors.hpp"
 #include "encoding/cell_encoding.hpp"
 #include "encoding/slot_encoding.hpp"
@@ -93,10 +94,23 @@ const bdd& SavedRun::layer(int index) {
   return it->second;
 }
 
+bool SavedRun::layer_contains(int index, const Board& board) {
+  if (index < 0 || index >= finished_) throw std::out_of_range("layer index");
+  auto it = probes_.find(index);
+  if (it == probes_.end()) {
+    const auto file = store_->layer_path(index);
+    BddFileProbe probe(file);
+    const BddFileHeader& header = probe.header();
+    if (header.parameters != store_->parameters() || header.kind != "layer" || header.index != index)
+      throw InputError(file.string() + ": not layer " + std::to_string(index) + " of this run");
+    it = probes_.emplace(index, std::move(probe)).first;
+  }
+  return it->second.contains(cube_values(encoding_->encode(board)));
+}
+
 std::optional<int> SavedRun::index_of(const Board& board) {
-  const bdd minterm = encoding_->encode(board);
   for (int i = 0; i < finished_; ++i)
-    if ((minterm & layer(i)) != bddfalse) return i;
+    if (layer_contains(i, board)) return i;
   return std::nullopt;
 }
 
@@ -105,7 +119,7 @@ std::vector<Board> SavedRun::solution(const Board& board, int index) {
   for (int i = index; i > 0; --i) {
     bool found = false;
     for (Board& next : neighbours(rules_->metric(), path.back())) {
-      if ((encoding_->encode(next) & layer(i - 1)) != bddfalse) {
+      if (layer_contains(i - 1, next)) {
         path.push_back(std::move(next));
         found = true;
         break;

@@ -15,6 +15,7 @@
 #include "board/board.hpp"
 #include "board/rules.hpp"
 #include "encoding/state_encoding.hpp"
+#include "storage/bdd_file.hpp"
 #include "storage/layer_store.hpp"
 
 namespace rushhour {
@@ -32,6 +33,9 @@ class SavedRun {
   bool complete() const { return complete_; }
 
   const bdd& layer(int index);  // 0 <= index < finished_layers(); loaded on first use
+  // Whether `board` lies in layer `index`, read from the layer file without rebuilding the
+  // layer (storage/bdd_file.hpp BddFileProbe): board lookups stay fast on large runs.
+  bool layer_contains(int index, const Board& board);
   // The board's index, or nullopt if it lies in no finished layer.
   std::optional<int> index_of(const Board& board);
   // An optimal solution: the boards from `board` (of index `index`) to a winning one, each
@@ -46,6 +50,7 @@ class SavedRun {
   int finished_ = 0;
   bool complete_ = false;
   std::map<int, bdd> loaded_;
+  std::map<int, BddFileProbe> probes_;
 };
 
 }  // namespace rushhour

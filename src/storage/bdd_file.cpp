@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <stdexcept>
+#include <unordered_map>
 #include <system_error>
 #include <vector>
 
@@ -54,8 +55,7 @@ std::uint64_t load_le(const unsigned char* in, int bytes) {
   return value;
 }
 
-// Buffered output to a new file, with a running checksum of the bytes since the last
-// checksum() (or since the start).
+// Buffered output to a new file.
 class Writer {
  public:
   explicit Writer(const std::filesystem::path& path) : path_(path) {
@@ -83,16 +83,8 @@ class Writer {
       size -= part;
     }
   }
-  void u32(std::uint32_t value) { integer(value, 4); }
-  // Appends the checksum of the bytes since the last checksum and starts a new one.
-  void checksum() {
-    flush();
-    const std::uint64_t value = checksum_.value();
-    integer(value, 8);
-    flush();
-    checksum_ = Fnv1a64();
-  }
-  // Writes bytes at an absolute offset, bypassing buffer and checksum.
+  void u64(std::uint64_t value) { integer(value, 8); }
+  // Writes bytes at an absolute offset, bypassing the buffer.
   void write_at(std::uint64_t offset, const std::vector<unsigned char>& data) {
     flush();
     std::size_t done = 0;
@@ -118,7 +110,6 @@ class Writer {
     bytes(out, static_cast<std::size_t>(size));
   }
   void flush() {
-    checksum_.add(buffer_.data(), buffer_.size());
     std::size_t done = 0;
     while (done < buffer_.size()) {
       const ssize_t written = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
@@ -135,7 +126,6 @@ class Writer {
   std::filesystem::path path_;
   int fd_ = -1;
   std::vector<unsigned char> buffer_;
-  Fnv1a64 checksum_;
 };
 
 // The header bytes, header_sum included.
@@ -188,6 +178,18 @@ class Reader {
   Reader& operator=(const Reader&) = delete;
 
   std::uint64_t size() const { return size_; }
+
+  // Reads `size` bytes at `offset`, apart from the buffered stream and its checksum.
+  void read_at(std::uint64_t offset, unsigned char* data, std::size_t size) const {
+    std::size_t done = 0;
+    while (done < size) {
+      const ssize_t got = ::pread(fd_, data + done, size - done, static_cast<off_t>(offset + done));
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw Damaged(std::string("cannot read (") + std::strerror(errno) + ")");
+      if (got == 0) throw Damaged("truncated while reading");
+      done += static_cast<std::size_t>(got);
+    }
+  }
 
   void bytes(void* data, std::size_t size) {
     auto* out = static_cast<unsigned char*>(data);
@@ -258,8 +260,14 @@ class Reader {
 
 struct ParsedHeader {
   BddFileHeader header;
+  std::uint32_t version = 0;
   std::uint64_t root = 0;
+  std::uint64_t payload_offset = 0;
 };
+
+std::uint64_t block_count(std::uint64_t nodes) {
+  return (nodes + kBddFileBlockRecords - 1) / kBddFileBlockRecords;
+}
 
 // Reads and checks the header; afterwards the reader stands at the first record and the file
 // length is known to match node_count exactly.
@@ -276,9 +284,9 @@ ParsedHeader read_header(Reader& in) {
   ParsedHeader parsed;
   BddFileHeader& header = parsed.header;
   const std::uint32_t version = in.u32();
-  if (version != kBddFileFormatVersion)
-    throw Damaged("written by format version " + std::to_string(version) + ", this tool reads " +
-                  std::to_string(kBddFileFormatVersion));
+  if (version != kBddFileFormatVersion && version != 1)
+    throw Damaged("written by format version " + std::to_string(version) +
+                  ", this tool reads versions 1 and " + std::to_string(kBddFileFormatVersion));
   const std::uint32_t variables = in.u32();
   const std::uint64_t nodes = in.u64();
   parsed.root = in.u64();
@@ -299,7 +307,8 @@ ParsedHeader read_header(Reader& in) {
   if (nodes > kMaxNodes || variables > static_cast<std::uint32_t>(std::numeric_limits<int>::max()))
     throw Damaged("impossible sizes (" + std::to_string(nodes) + " nodes, " +
                   std::to_string(variables) + " variables)");
-  const std::uint64_t expected = header_size + nodes * kRecordSize + kChecksumSize;
+  const std::uint64_t sums = version == 1 ? 1 : block_count(nodes) + 1;
+  const std::uint64_t expected = header_size + nodes * kRecordSize + sums * kChecksumSize;
   if (size < expected)
     throw Damaged("truncated (" + std::to_string(size) + " bytes, expected " +
                   std::to_string(expected) + ")");
@@ -309,6 +318,8 @@ ParsedHeader read_header(Reader& in) {
   if (!root_ok) throw Damaged("root id " + std::to_string(parsed.root) + " is not the last node");
   header.variable_count = static_cast<int>(variables);
   header.node_count = static_cast<std::int64_t>(nodes);
+  parsed.version = version;
+  parsed.payload_offset = header_size;
   return parsed;
 }
 
@@ -375,24 +386,60 @@ class NodeWriter {
     const std::uint32_t high = write(bdd_high(node));
     const std::uint32_t id = next_++;
     ids_.insert(node, id);
-    out_.u32(static_cast<std::uint32_t>(bdd_var(node)));
-    out_.u32(low);
-    out_.u32(high);
+    unsigned char record[kRecordSize];
+    store_le(record, static_cast<std::uint32_t>(bdd_var(node)), 4);
+    store_le(record + 4, low, 4);
+    store_le(record + 8, high, 4);
+    out_.bytes(record, kRecordSize);
+    block_.add(record, kRecordSize);
+    if (written() % kBddFileBlockRecords == 0) end_block();
     return id;
   }
   std::uint64_t written() const { return next_ - kFirstNodeId; }
+  // The block checksum table, little-endian; call once, after the last write().
+  std::vector<unsigned char> block_table() {
+    if (written() % kBddFileBlockRecords != 0) end_block();
+    std::vector<unsigned char> table(block_sums_.size() * kChecksumSize);
+    for (std::size_t b = 0; b < block_sums_.size(); ++b)
+      store_le(table.data() + b * kChecksumSize, block_sums_[b], kChecksumSize);
+    return table;
+  }
 
  private:
+  void end_block() {
+    block_sums_.push_back(block_.value());
+    block_ = Fnv1a64();
+  }
+
   Writer& out_;
   NodeIds ids_;
+  Fnv1a64 block_;
+  std::vector<std::uint64_t> block_sums_;
   std::uint32_t next_ = kFirstNodeId;
   int false_node_ = bddfalse.id();
   int true_node_ = bddtrue.id();
 };
 
+// The block checksum table of a version 2 file, checked against its own sum.
+std::vector<std::uint64_t> read_block_sums(const Reader& in, const ParsedHeader& parsed) {
+  const auto nodes = static_cast<std::uint64_t>(parsed.header.node_count);
+  const std::uint64_t blocks = block_count(nodes);
+  std::vector<unsigned char> table((blocks + 1) * kChecksumSize);
+  in.read_at(parsed.payload_offset + nodes * kRecordSize, table.data(), table.size());
+  Fnv1a64 table_sum;
+  table_sum.add(table.data(), blocks * kChecksumSize);
+  if (load_le(table.data() + blocks * kChecksumSize, 8) != table_sum.value())
+    throw Damaged("checksum mismatch (damaged file)");
+  std::vector<std::uint64_t> sums(blocks);
+  for (std::uint64_t b = 0; b < blocks; ++b) sums[b] = load_le(table.data() + b * kChecksumSize, 8);
+  return sums;
+}
+
 bdd load_payload(Reader& in, const ParsedHeader& parsed) {
   const auto nodes = static_cast<std::uint64_t>(parsed.header.node_count);
   const int session_variables = bdd_varnum();
+  const std::vector<std::uint64_t> block_sums =
+      parsed.version == 1 ? std::vector<std::uint64_t>() : read_block_sums(in, parsed);
   const bdd zero = bddfalse;
   const bdd one = bddtrue;
   std::vector<bdd> built;
@@ -401,13 +448,18 @@ bdd load_payload(Reader& in, const ParsedHeader& parsed) {
     return id == kFalseId ? zero : id == kTrueId ? one : built[id - kFirstNodeId];
   };
 
-  // A structural problem is only reported once the checksum has been seen to match: in a
+  // A structural problem is only reported once the checksums have been seen to match: in a
   // damaged file the checksum is the reason, in a foreign or buggy one the structure is.
   std::string problem;
-  constexpr std::uint64_t kBatch = kBufferSize / kRecordSize;
-  for (std::uint64_t first = 0; first < nodes; first += kBatch) {
-    const std::uint64_t batch = std::min(nodes - first, kBatch);
+  for (std::uint64_t first = 0; first < nodes; first += kBddFileBlockRecords) {
+    const std::uint64_t batch = std::min(nodes - first, kBddFileBlockRecords);
     const unsigned char* records = in.view(batch * kRecordSize);
+    if (!block_sums.empty()) {
+      Fnv1a64 sum;
+      sum.add(records, batch * kRecordSize);
+      if (sum.value() != block_sums[first / kBddFileBlockRecords])
+        throw Damaged("checksum mismatch (damaged file)");
+    }
     for (std::uint64_t r = 0; r < batch && problem.empty(); ++r) {
       const unsigned char* record = records + r * kRecordSize;
       const auto variable = static_cast<std::uint32_t>(load_le(record, 4));
@@ -429,8 +481,10 @@ bdd load_payload(Reader& in, const ParsedHeader& parsed) {
       }
     }
   }
-  const std::uint64_t computed = in.take_checksum();
-  if (in.u64() != computed) throw Damaged("checksum mismatch (damaged file)");
+  if (parsed.version == 1) {
+    const std::uint64_t computed = in.take_checksum();
+    if (in.u64() != computed) throw Damaged("checksum mismatch (damaged file)");
+  }
   if (!problem.empty()) throw Damaged(problem);
   return nodes == 0 ? bdd(node(static_cast<std::uint32_t>(parsed.root))) : built.back();
 }
@@ -454,7 +508,11 @@ void save_bdd(const std::filesystem::path& file, const bdd& function, const BddF
     out.skip(encode_header(header, 0, 0, 0).size());
     NodeWriter writer(out);
     const std::uint32_t root = writer.write(function.id());
-    out.checksum();
+    const std::vector<unsigned char> table = writer.block_table();
+    out.bytes(table.data(), table.size());
+    Fnv1a64 table_sum;
+    table_sum.add(table.data(), table.size());
+    out.u64(table_sum.value());
     out.write_at(
         0, encode_header(header, static_cast<std::uint32_t>(bdd_varnum()), writer.written(), root));
     out.close();
@@ -481,6 +539,88 @@ bdd load_bdd(const std::filesystem::path& file, BddFileHeader* header) {
     return function;
   } catch (const Damaged& damage) {
     reject(file, damage);
+  }
+}
+
+struct BddFileProbe::State {
+  explicit State(const std::filesystem::path& file) : path(file), in(file) {}
+
+  const unsigned char* record(std::uint64_t k) {
+    const std::uint64_t block = k / kBddFileBlockRecords;
+    auto it = blocks.find(block);
+    if (it == blocks.end()) {
+      const std::uint64_t first = block * kBddFileBlockRecords;
+      const std::uint64_t records = std::min<std::uint64_t>(
+          kBddFileBlockRecords, static_cast<std::uint64_t>(parsed.header.node_count) - first);
+      std::vector<unsigned char> bytes(records * kRecordSize);
+      in.read_at(parsed.payload_offset + first * kRecordSize, bytes.data(), bytes.size());
+      if (!block_sums.empty()) {
+        Fnv1a64 sum;
+        sum.add(bytes.data(), bytes.size());
+        if (sum.value() != block_sums[block]) throw Damaged("checksum mismatch (damaged file)");
+      }
+      it = blocks.emplace(block, std::move(bytes)).first;
+    }
+    return it->second.data() + (k % kBddFileBlockRecords) * kRecordSize;
+  }
+
+  std::filesystem::path path;
+  Reader in;
+  ParsedHeader parsed;
+  std::vector<std::uint64_t> block_sums;  // empty for version 1, whose payload is checked whole
+  std::unordered_map<std::uint64_t, std::vector<unsigned char>> blocks;
+};
+
+BddFileProbe::BddFileProbe(const std::filesystem::path& file) {
+  try {
+    state_ = std::make_unique<State>(file);
+    State& state = *state_;
+    state.parsed = read_header(state.in);
+    const auto nodes = static_cast<std::uint64_t>(state.parsed.header.node_count);
+    if (state.parsed.version == 1) {
+      for (std::uint64_t left = nodes * kRecordSize; left > 0;) {
+        const std::size_t part = static_cast<std::size_t>(std::min<std::uint64_t>(left, kBufferSize));
+        state.in.view(part);
+        left -= part;
+      }
+      const std::uint64_t computed = state.in.take_checksum();
+      if (state.in.u64() != computed) throw Damaged("checksum mismatch (damaged file)");
+      return;
+    }
+    state.block_sums = read_block_sums(state.in, state.parsed);
+  } catch (const Damaged& damage) {
+    reject(file, damage);
+  }
+}
+
+BddFileProbe::~BddFileProbe() = default;
+BddFileProbe::BddFileProbe(BddFileProbe&&) noexcept = default;
+BddFileProbe& BddFileProbe::operator=(BddFileProbe&&) noexcept = default;
+
+const BddFileHeader& BddFileProbe::header() const { return state_->parsed.header; }
+
+bool BddFileProbe::contains(std::span<const signed char> values) {
+  State& state = *state_;
+  try {
+    std::uint64_t id = state.parsed.root;
+    while (id >= kFirstNodeId) {
+      const std::uint64_t k = id - kFirstNodeId;
+      const unsigned char* record = state.record(k);
+      const auto variable = static_cast<std::uint32_t>(load_le(record, 4));
+      const auto low = static_cast<std::uint32_t>(load_le(record + 4, 4));
+      const auto high = static_cast<std::uint32_t>(load_le(record + 8, 4));
+      if (low >= id || high >= id || low == high)
+        throw Damaged("node " + std::to_string(k) + " has children " + std::to_string(low) + ", " +
+                      std::to_string(high) + " (not earlier, distinct nodes)");
+      const signed char value = variable < values.size() ? values[variable] : -1;
+      if (value < 0)
+        throw Damaged("node " + std::to_string(k) + " tests variable " + std::to_string(variable) +
+                      ", which is not a variable of the query");
+      id = value != 0 ? high : low;
+    }
+    return id == kTrueId;
+  } catch (const Damaged& damage) {
+    reject(state.path, damage);
   }
 }
 

@@ -8,9 +8,9 @@
 // conversion in between, and checksums cover every byte. h5py users get the figures from
 // classification.h5; the layers are an internal checkpoint.
 //
-// Format version 1, all integers little-endian:
+// Format version 2, all integers little-endian:
 //   offset  0  magic        8 bytes  89 'R' 'H' 'B' 'D' 'D' 0D 0A
-//           8  version      u32      1
+//           8  version      u32      2
 //          12  variables    u32      BuDDy variables declared when saved (bdd_varnum())
 //          16  node_count   u64      internal nodes in the payload
 //          24  root         u64      node id of the BDD (see ids below)
@@ -22,9 +22,13 @@
 //                                                  variable layout; compared by the caller)
 //              header_sum   u64      FNV-1a 64 over every byte before it
 //   payload    node_count records of {u32 variable, u32 low, u32 high}
-//   trailer    payload_sum  u64      FNV-1a 64 over the payload
-// The two checksums together cover every byte of the file. (The payload has its own sum so
-// that the writer can fill in the header, which holds node_count, after the walk.)
+//   block_sums   u64 × B      FNV-1a 64 of each block of kBddFileBlockRecords records (the last
+//                             one may be shorter); B = ceil(node_count / kBddFileBlockRecords)
+//   table_sum    u64          FNV-1a 64 over block_sums
+// The checksums together cover every byte of the file; the block sums let BddFileProbe check
+// just the few blocks that one path through a large BDD touches.
+// Version 1 files (instead of the block sums, one payload_sum u64: FNV-1a 64 over the payload)
+// are still read.
 // Node ids: 0 = false, 1 = true, k + 2 = the k-th payload record. Records are in topological
 // order (children before parents): low and high of record k are ids < k + 2, and the root is
 // the last record (root = node_count + 1), or 0/1 for a constant with no records.
@@ -40,11 +44,14 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <span>
 #include <string>
 
 namespace rushhour {
 
-inline constexpr std::uint32_t kBddFileFormatVersion = 1;
+inline constexpr std::uint32_t kBddFileFormatVersion = 2;
+inline constexpr std::uint64_t kBddFileBlockRecords = 512;
 
 struct BddFileHeader {
   std::string parameters;       // the run's parameters and variable layout, canonical text
@@ -69,5 +76,30 @@ bdd load_bdd(const std::filesystem::path& file, BddFileHeader* header = nullptr)
 // Reads and checks only the header (magic, version, header checksum, file length), e.g. to
 // compare parameters before loading. Needs no BddSession. Throws InputError.
 BddFileHeader read_bdd_header(const std::filesystem::path& file);
+
+// Membership of single assignments in a saved BDD without rebuilding it: follows the one path
+// an assignment selects through the file's records, reading and checking only the blocks that
+// path touches (a path visits at most one node per variable). A board lookup in 94 layers of
+// millions of nodes thus reads a few MiB instead of rebuilding ~10^8 nodes. Needs no
+// BddSession. Version 1 files have no block sums: their whole payload is checked on opening.
+class BddFileProbe {
+ public:
+  // Reads and checks the header, the file length and the block checksum table. Throws
+  // InputError if the file is missing, truncated, damaged or foreign.
+  explicit BddFileProbe(const std::filesystem::path& file);
+  ~BddFileProbe();
+  BddFileProbe(BddFileProbe&&) noexcept;
+  BddFileProbe& operator=(BddFileProbe&&) noexcept;
+
+  const BddFileHeader& header() const;
+  // f(values), where values[v] is 1 or 0 for variable v, or -1 for a variable the caller does
+  // not fix. Throws InputError if a block on the path is damaged, the structure is wrong, or
+  // the path tests a variable whose value is -1 or beyond values.
+  bool contains(std::span<const signed char> values);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace rushhour

@@ -18,6 +18,7 @@ class LayerStore {
 
   const std::filesystem::path& directory() const { return directory_; }
   std::filesystem::path layer_path(int index) const;
+  const std::string& parameters() const { return parameters_; }
 
   // Indices 0..k-1 of the consecutive layer files present (their headers checked against
   // the parameters). Throws InputError on a file of another run or a damaged header.
