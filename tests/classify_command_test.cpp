@@ -150,6 +150,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --config DIR/unknown-key.cfg", "colour"},
                       BadInput{"classify --config DIR/bad-value.cfg", "size"},
                       BadInput{"classify --size 4 --dominance-indices some", "not auto, all"},
+                      BadInput{"classify --size 4 --closure sideways", "unknown closure 'sideways'"},
                       BadInput{"frobnicate", "unknown command"}));
 
 TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {

@@ -1,6 +1,6 @@
 // The symbolic engine against the explicit one, count by count: per-index counts, the
 // unsolvable count and both dominance figures, for every variable order, line code and
-// clustering, both metrics, with and without vehicle limits.
+// clustering, both metrics, with and without vehicle limits, and both closure strategies.
 #include "retrograde/retrograde.hpp"
 
 #include <gtest/gtest.h>
@@ -23,6 +23,7 @@ struct Case {
   Rules rules;
   SlotEncodingOptions slot;
   bool dominance;
+  Closure closure = Closure::Chained;
 };
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
@@ -33,6 +34,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   if (c.rules.limits().max_vehicles >= 0) name += "_v" + std::to_string(c.rules.limits().max_vehicles);
   if (c.rules.limits().max_cars >= 0) name += "_c" + std::to_string(c.rules.limits().max_cars);
   if (c.rules.limits().max_trucks >= 0) name += "_t" + std::to_string(c.rules.limits().max_trucks);
+  if (c.closure == Closure::BreadthFirst) name += "_bfs";
   for (char& ch : name)
     if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
   return name;
@@ -48,6 +50,7 @@ TEST_P(SymbolicMatchesExplicit, EveryFigure) {
   SlotEncoding encoding(session, c.rules, c.slot);
   RetrogradeOptions options;
   options.dominance = c.dominance;
+  options.closure = c.closure;
   const SymbolicRun run = classify_symbolic(encoding, session, options);
   expect_same_figures(run.figures, explicit_figures(c.rules), c.dominance);
 }
@@ -61,6 +64,9 @@ std::vector<Case> small_cases() {
         for (const auto& clustering : SlotEncodingOptions::clusterings())
           for (const auto& limit : limits)
             cases.push_back({Rules(4, -1, metric, limit), {order, code, clustering}, true});
+  for (Metric metric : {Metric::Step, Metric::Move})
+    for (const auto& limit : limits)
+      cases.push_back({Rules(4, -1, metric, limit), {}, true, Closure::BreadthFirst});
   // A non-default exit row.
   cases.push_back({Rules(4, 0, Metric::Step), {}, true});
   cases.push_back({Rules(5, 4, Metric::Move, {.max_vehicles = 5}), {}, true});

@@ -136,6 +136,8 @@ po::options_description classify_options() {
        "count components for the K highest indices: K, all, or auto (all for N <= 5, else 30)")
       ("dominance-components", po::value<std::int64_t>()->default_value(-1),
        "at most K component closures in all (-1 = no limit)")
+      ("closure", po::value<std::string>()->default_value("chained"),
+       "dominance closures: chained (one transition part after the other) | bfs")
       ("max-layers", po::value<int>()->default_value(-1),
        "stop after K layers, leaving an incomplete run (-1 = all)");
   po::options_description bdd("BuDDy");
@@ -223,6 +225,10 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   }
   s.retrograde.dominance_components = vm["dominance-components"].as<std::int64_t>();
   s.retrograde.max_layers = vm["max-layers"].as<int>();
+  const std::string closure = vm["closure"].as<std::string>();
+  if (closure != "chained" && closure != "bfs")
+    throw InputError("unknown closure '" + closure + "' (expected chained or bfs)");
+  s.retrograde.closure = closure == "bfs" ? Closure::BreadthFirst : Closure::Chained;
   if (s.retrograde.dominance_components < -1 || s.retrograde.max_layers < -1)
     throw InputError("--dominance-components and --max-layers must be >= -1");
   if (s.retrograde.max_layers == 0) throw InputError("--max-layers must be at least 1");

@@ -10,8 +10,15 @@
 // Dominance (SPEC §2), from the top index down, with A_i = closure of ∪_{j>i} C_j under all
 // moves (a union of whole components, hence closed):
 //   nondominated_i = C_i \ A_{i+1},   A_i = A_{i+1} ∪ closure(nondominated_i);
-// components_i = the number of components met by nondominated_i, found by peeling one
-// component's closure off at a time, within a budget (-1 where it stopped).
+// components_i = the number of components met by nondominated_i, each explored explicitly
+// from a seed, within a budget (-1 where it stopped).
+//
+// A closure is a fixpoint of Pre under the move metric (moves are reversible). Breadth-first,
+// each round applies the whole relation to the last round's new states. Chained, each round
+// applies the transition parts one after the other, each to the new states found so far in
+// the round, the previous parts' included: one round follows a move sequence through the
+// lines in order, so far fewer rounds are needed on a graph whose shortest paths alternate
+// between lines.
 #include <bdd.h>
 
 #include <cstdint>
@@ -34,6 +41,8 @@ struct LayerProgress {
   std::int64_t table_nodes = 0;      // BuDDy node table size
 };
 
+enum class Closure { BreadthFirst, Chained };
+
 struct RetrogradeOptions {
   int samples_per_index = 5;           // boards sampled per index ...
   int sample_indices = 10;             // ... for this many highest indices
@@ -41,6 +50,7 @@ struct RetrogradeOptions {
   int dominance_indices = -1;          // count components for this many highest indices; -1 = all
   std::int64_t dominance_components = -1;  // at most this many component closures; -1 = no limit
   int max_layers = -1;                 // stop after this many layers (incomplete run); -1 = all
+  Closure closure = Closure::Chained;  // how the dominance closures are computed
   // Called with every finished layer, before the next one starts (e.g. to save it).
   std::function<void(int index, const bdd& layer)> on_layer;
   std::function<void(const LayerProgress&)> on_progress;
@@ -60,8 +70,10 @@ struct SymbolicRun {
 // Pre(S) for S ⊆ domain, with the metric's transition parts.
 bdd predecessors(const StateEncoding& encoding, const bdd& states, Metric metric);
 
-// The union of the components (under all moves) that meet `states`.
-bdd component_closure(const StateEncoding& encoding, BddSession& session, const bdd& states);
+// The union of the components (under all moves) that meet `states`. Adds the number of
+// rounds (fixpoint iterations) to *rounds when given.
+bdd component_closure(const StateEncoding& encoding, BddSession& session, const bdd& states,
+                      Closure closure = Closure::Chained, int* rounds = nullptr);
 
 // Runs the analysis. `finished_layers` (from a resumed run) are taken as C_0..C_k without
 // recomputation. Throws BddFailure if BuDDy runs out of nodes (finished layers have been
