@@ -160,7 +160,8 @@ class Damaged : public std::runtime_error {
 // Buffered input with a running checksum of the bytes consumed.
 class Reader {
  public:
-  explicit Reader(const std::filesystem::path& path) {
+  // `buffer_size` bounds view(); a probe, which reads little, uses a small one.
+  explicit Reader(const std::filesystem::path& path, std::size_t buffer_size = kBufferSize) {
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) {
       if (errno == ENOENT) throw Damaged("no such file");
@@ -171,7 +172,7 @@ class Reader {
       throw Damaged(std::string("cannot stat (") + std::strerror(errno) + ")");
     if (!S_ISREG(info.st_mode)) throw Damaged("not a regular file");
     size_ = static_cast<std::uint64_t>(info.st_size);
-    buffer_.resize(kBufferSize);
+    buffer_.resize(buffer_size);
   }
   ~Reader() { ::close(fd_); }
   Reader(const Reader&) = delete;
@@ -203,7 +204,7 @@ class Reader {
       size -= part;
     }
   }
-  // A view of the next `size` (<= kBufferSize) bytes, valid until the next read.
+  // A view of the next `size` (<= the buffer size) bytes, valid until the next read.
   const unsigned char* view(std::size_t size) {
     if (end_ - begin_ < size) {
       std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
@@ -543,7 +544,9 @@ bdd load_bdd(const std::filesystem::path& file, BddFileHeader* header) {
 }
 
 struct BddFileProbe::State {
-  explicit State(const std::filesystem::path& file) : path(file), in(file) {}
+  // A probe reads the header and a few blocks: a page-sized buffer, not a megabyte per layer.
+  explicit State(const std::filesystem::path& file) : path(file), in(file, kProbeBufferSize) {}
+  static constexpr std::size_t kProbeBufferSize = 4096;
 
   const unsigned char* record(std::uint64_t k) {
     const std::uint64_t block = k / kBddFileBlockRecords;
@@ -579,7 +582,8 @@ BddFileProbe::BddFileProbe(const std::filesystem::path& file) {
     const auto nodes = static_cast<std::uint64_t>(state.parsed.header.node_count);
     if (state.parsed.version == 1) {
       for (std::uint64_t left = nodes * kRecordSize; left > 0;) {
-        const std::size_t part = static_cast<std::size_t>(std::min<std::uint64_t>(left, kBufferSize));
+        const std::size_t part =
+            static_cast<std::size_t>(std::min<std::uint64_t>(left, State::kProbeBufferSize));
         state.in.view(part);
         left -= part;
       }
