@@ -199,6 +199,35 @@ TEST(ClassifyCommand, TerminatedRunStopsCleanlyAndResumes) {
   EXPECT_EQ(resumed.components, expected.components);
 }
 
+// SIGTERM in the middle of the dominance pass: the pass is checkpointed after every index, and
+// --resume continues it below the last finished index, to the explicit engine's figures.
+TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
+  TempDir dir("classify_dominance_resume");
+  const std::string out = " --out " + dir.path().string();
+  const std::string log = (dir.path() / "progress.log").string();
+  const auto stopped = testing::run_shell(
+      std::string(RUSHHOUR_BINARY) + " classify --size 5 -q --log " + log + out +
+      " & pid=$!; for i in $(seq 1200); do grep -q 'dominance index 12:' " + log +
+      " 2>/dev/null && break; sleep 0.1; done; kill -TERM $pid; wait $pid");
+  ASSERT_EQ(stopped.status, 143) << stopped.err;
+  ASSERT_TRUE(std::filesystem::exists(dir.path() / "dominance" / "progress.txt"));
+
+  const auto resumed_run = run_rushhour("classify --size 5 --resume" + out);
+  ASSERT_EQ(resumed_run.status, 0) << resumed_run.err;
+  EXPECT_NE(resumed_run.err.find("dominance resumed below index"), std::string::npos);
+  EXPECT_EQ(resumed_run.err.find("dominance index 33:"), std::string::npos) << "started at the top";
+  const Classification resumed = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(5));
+  EXPECT_EQ(resumed.nondominated, expected.nondominated);
+  EXPECT_EQ(resumed.components, expected.components);
+
+  // Other dominance options: the checkpoint is not used.
+  const auto other = run_rushhour("classify --size 5 --resume --dominance-indices 3" + out);
+  ASSERT_EQ(other.status, 0) << other.err;
+  EXPECT_NE(other.err.find("dominance starts at the top: the dominance checkpoint belongs to other parameters"),
+            std::string::npos) << other.err;
+}
+
 TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
   TempDir dir("classify_resume");
   const std::string out = " --out " + dir.path().string();

@@ -112,6 +112,37 @@ TEST(SymbolicLayers, EveryMintermIsALegalBoardOfItsIndex) {
   }
 }
 
+// A dominance pass stopped after a few indices and continued from the progress it reported
+// gives the figures of an uninterrupted pass.
+TEST(SymbolicDominance, ResumesFromReportedProgress) {
+  for (Metric metric : {Metric::Step, Metric::Move}) {
+    BddSession session(0, tiny_table());
+    SlotEncoding encoding(session, Rules(4, -1, metric), SlotEncodingOptions{});
+    const SymbolicRun whole = classify_symbolic(encoding, session, RetrogradeOptions{});
+
+    RetrogradeOptions stopping;
+    std::optional<DominanceProgress> saved;
+    stopping.on_dominance = [&](const DominanceProgress& progress) { saved = progress; };
+    stopping.should_stop = [&] { return saved && saved->lowest <= 5; };
+    const SymbolicRun stopped = classify_symbolic(encoding, session, stopping);
+    ASSERT_TRUE(stopped.interrupted);
+    EXPECT_TRUE(stopped.figures.nondominated.empty());
+    ASSERT_TRUE(saved);
+    EXPECT_EQ(saved->lowest, 5);
+
+    RetrogradeOptions resuming;
+    resuming.resume_dominance = saved;
+    std::vector<int> computed;
+    resuming.on_dominance = [&](const DominanceProgress& progress) {
+      computed.push_back(progress.lowest);
+    };
+    const SymbolicRun resumed = classify_symbolic(encoding, session, resuming, stopped.layers);
+    EXPECT_EQ(computed, (std::vector<int>{4, 3, 2, 1, 0}));
+    EXPECT_EQ(resumed.figures.nondominated, whole.figures.nondominated);
+    EXPECT_EQ(resumed.figures.components, whole.figures.components);
+  }
+}
+
 TEST(SymbolicLayers, PreOfTheDomainStaysInTheDomain) {
   BddSession session(0, tiny_table());
   SlotEncoding encoding(session, Rules(5, -1, Metric::Step, {.max_trucks = 1}), SlotEncodingOptions{});

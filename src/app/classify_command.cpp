@@ -18,6 +18,7 @@
 #include "explicit/explicit_engine.hpp"
 #include "retrograde/retrograde.hpp"
 #include "storage/classification_file.hpp"
+#include "storage/dominance_checkpoint.hpp"
 #include "storage/layer_store.hpp"
 #include "util/process.hpp"
 
@@ -333,20 +334,38 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   const std::string parameters =
       encoding.layout_description() + " metric=" + to_string(s.rules.metric());
   std::unique_ptr<LayerStore> store;
+  std::unique_ptr<DominanceCheckpoint> checkpoint;
   std::vector<bdd> finished;
+  RetrogradeOptions options = s.retrograde;
   if (!s.out.empty()) {
     store = std::make_unique<LayerStore>(s.out, parameters);
+    // The components figures depend on the budget options; the closure strategy changes
+    // nothing but the time.
+    checkpoint = std::make_unique<DominanceCheckpoint>(
+        s.out, parameters + " dominance_indices=" + std::to_string(s.retrograde.dominance_indices) +
+                   " dominance_components=" + std::to_string(s.retrograde.dominance_components));
     if (s.resume) {
       const int count = store->finished_layers();
       finished = store->load(count);
       session.check();
       log.line("resuming after " + std::to_string(count) + " finished layers in " +
                store->directory().string());
-    } else if (const int removed = store->clear(); removed > 0) {
-      log.line("fresh run: removed " + std::to_string(removed) + " old layer files");
+      if (s.retrograde.dominance) {
+        std::string why;
+        options.resume_dominance = checkpoint->load(count, &why);
+        session.check();
+        if (!options.resume_dominance) log.line("dominance starts at the top: " + why);
+      }
+    } else {
+      if (const int removed = store->clear(); removed > 0)
+        log.line("fresh run: removed " + std::to_string(removed) + " old layer files");
+      checkpoint->clear();
     }
+    if (s.retrograde.dominance)
+      options.on_dominance = [&checkpoint](const DominanceProgress& progress) {
+        checkpoint->save(progress);
+      };
   }
-  RetrogradeOptions options = s.retrograde;
   const int already = static_cast<int>(finished.size());
   if (store)
     options.on_layer = [&store, already](int index, const bdd& layer) {

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "board/board_string.hpp"
@@ -102,12 +103,26 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
   figures.components.assign(run.layers.size(), -1);
   std::int64_t closures_left = options.dominance_components;
   bdd above = bddfalse;  // A_{i+1}: the components of every configuration of index > i
-  for (int i = max_index; i >= 0; --i) {
+  int first = max_index;
+  if (const auto& resumed = options.resume_dominance) {
+    if (resumed->nondominated.size() != run.layers.size() ||
+        resumed->components.size() != run.layers.size() || resumed->lowest < 0 ||
+        resumed->lowest > max_index)
+      throw std::invalid_argument("dominance progress of another run");
+    figures.nondominated = resumed->nondominated;
+    figures.components = resumed->components;
+    closures_left = resumed->closures_left;
+    above = resumed->above;
+    first = resumed->lowest - 1;
+    if (options.on_note && first >= 0)
+      options.on_note("dominance resumed below index " + std::to_string(resumed->lowest));
+  }
+  for (int i = first; i >= 0; --i) {
     if (options.should_stop && options.should_stop()) {
       run.interrupted = true;
       figures.nondominated.clear();
       figures.components.clear();
-      if (options.on_note) options.on_note("dominance interrupted: its figures are dropped");
+      if (options.on_note) options.on_note("dominance interrupted: its figures are left out of this result");
       return;
     }
     const auto start = Clock::now();
@@ -133,6 +148,8 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
                                                  : std::to_string(figures.components[i])) +
                       timing);
     }
+    if (options.on_dominance)
+      options.on_dominance({i, above, figures.nondominated, figures.components, closures_left});
   }
 }
 

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "bdd/session.hpp"
@@ -43,6 +44,17 @@ struct LayerProgress {
 
 enum class Closure { BreadthFirst, Chained };
 
+// A dominance pass after index `lowest`: the figures of indices >= lowest are final, and
+// above = A_lowest, the components of every configuration of index >= lowest (over the
+// current-state variables). lowest = 0 means the pass is complete (above is then unused).
+struct DominanceProgress {
+  int lowest = 0;
+  bdd above;
+  std::vector<std::uint64_t> nondominated;  // one per index; entries below `lowest` are 0
+  std::vector<std::int64_t> components;     // one per index; -1 below `lowest`
+  std::int64_t closures_left = -1;          // what is left of dominance_components
+};
+
 struct RetrogradeOptions {
   int samples_per_index = 5;           // boards sampled per index ...
   int sample_indices = 10;             // ... for this many highest indices
@@ -56,8 +68,14 @@ struct RetrogradeOptions {
   std::function<void(const LayerProgress&)> on_progress;
   std::function<void(const std::string&)> on_note;  // dominance and sampling progress
   // Polled between layers and between dominance indices: true ends the run at that safe
-  // point (layers computed so far are kept; an interrupted dominance pass is dropped).
+  // point (layers computed so far are kept; an interrupted dominance pass leaves both
+  // dominance figures empty, and only on_dominance has seen its progress).
   std::function<bool()> should_stop;
+  // Called after every dominance index, e.g. to checkpoint the pass.
+  std::function<void(const DominanceProgress&)> on_dominance;
+  // Continue the dominance pass from this state (from on_dominance of an earlier run with the
+  // same layers and dominance options) instead of starting at the top index.
+  std::optional<DominanceProgress> resume_dominance;
 };
 
 struct SymbolicRun {
