@@ -94,18 +94,18 @@ std::uint64_t parse_bytes(const std::string& text) {
 
 struct ClassifySettings {
   Rules rules;
-  std::string engine;
-  SlotEncodingOptions slot;
-  CellEncodingOptions cell;
-  std::string encoding;
-  BddSettings bdd;
-  RetrogradeOptions retrograde;
-  ExplicitOptions explicit_options;
-  std::filesystem::path out;
+  std::string engine{};
+  SlotEncodingOptions slot{};
+  CellEncodingOptions cell{};
+  std::string encoding{};
+  BddSettings bdd{};
+  RetrogradeOptions retrograde{};
+  ExplicitOptions explicit_options{};
+  std::filesystem::path out{};
   bool resume = false;
   bool quiet = false;
-  std::string log_file;
-  std::string configuration;  // the effective options, "key = value" per line
+  std::string log_file{};
+  std::string configuration{};  // the effective options, "key = value" per line
 };
 
 po::options_description classify_options() {
@@ -168,8 +168,8 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   if (!vm.count("size")) throw InputError("classify needs --size N");
   VehicleLimits limits{vm["max-cars"].as<int>(), vm["max-trucks"].as<int>(),
                        vm["max-vehicles"].as<int>()};
-  ClassifySettings s{Rules(vm["size"].as<int>(), vm["exit-row"].as<int>(),
-                           parse_metric(vm["metric"].as<std::string>()), limits)};
+  ClassifySettings s{.rules = Rules(vm["size"].as<int>(), vm["exit-row"].as<int>(),
+                                    parse_metric(vm["metric"].as<std::string>()), limits)};
   s.engine = vm["engine"].as<std::string>();
   if (s.engine != "bdd" && s.engine != "explicit")
     throw InputError("unknown engine '" + s.engine + "' (expected bdd or explicit)");
