@@ -151,6 +151,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --config DIR/bad-value.cfg", "size"},
                       BadInput{"classify --size 4 --dominance-indices some", "not auto, all"},
                       BadInput{"classify --size 4 --closure sideways", "unknown closure 'sideways'"},
+                      BadInput{"classify --size 4 --frontiers some", "unknown frontiers 'some'"},
                       BadInput{"frobnicate", "unknown command"}));
 
 TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {

@@ -24,6 +24,7 @@ struct Case {
   SlotEncodingOptions slot;
   bool dominance;
   Closure closure = Closure::Chained;
+  Frontiers frontiers = Frontiers::Auto;
 };
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
@@ -35,6 +36,8 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   if (c.rules.limits().max_cars >= 0) name += "_c" + std::to_string(c.rules.limits().max_cars);
   if (c.rules.limits().max_trucks >= 0) name += "_t" + std::to_string(c.rules.limits().max_trucks);
   if (c.closure == Closure::BreadthFirst) name += "_bfs";
+  if (c.frontiers == Frontiers::Limited) name += "_limited_frontiers";
+  if (c.frontiers == Frontiers::Unlimited) name += "_unlimited_frontiers";
   for (char& ch : name)
     if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
   return name;
@@ -51,6 +54,7 @@ TEST_P(SymbolicMatchesExplicit, EveryFigure) {
   RetrogradeOptions options;
   options.dominance = c.dominance;
   options.closure = c.closure;
+  options.frontiers = c.frontiers;
   const SymbolicRun run = classify_symbolic(encoding, session, options);
   expect_same_figures(run.figures, explicit_figures(c.rules), c.dominance);
 }
@@ -67,6 +71,11 @@ std::vector<Case> small_cases() {
   for (Metric metric : {Metric::Step, Metric::Move})
     for (const auto& limit : limits)
       cases.push_back({Rules(4, -1, metric, limit), {}, true, Closure::BreadthFirst});
+  for (Metric metric : {Metric::Step, Metric::Move})
+    for (const auto& limit : limits)
+      if (!limit.unlimited())
+        for (Frontiers frontiers : {Frontiers::Limited, Frontiers::Unlimited})
+          cases.push_back({Rules(4, -1, metric, limit), {}, true, Closure::Chained, frontiers});
   // A non-default exit row.
   cases.push_back({Rules(4, 0, Metric::Step), {}, true});
   cases.push_back({Rules(5, 4, Metric::Move, {.max_vehicles = 5}), {}, true});

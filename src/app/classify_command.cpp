@@ -137,6 +137,9 @@ po::options_description classify_options() {
        "count components for the K highest indices: K, all, or auto (all for N <= 5, else 30)")
       ("dominance-components", po::value<std::int64_t>()->default_value(-1),
        "at most K component closures in all (-1 = no limit)")
+      ("frontiers", po::value<std::string>()->default_value("auto"),
+       "with vehicle limits: limited | unlimited (frontiers on the board without limits, "
+       "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
       ("closure", po::value<std::string>()->default_value("chained"),
        "dominance closures: chained (one transition part after the other) | bfs")
       ("max-layers", po::value<int>()->default_value(-1),
@@ -226,6 +229,12 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   }
   s.retrograde.dominance_components = vm["dominance-components"].as<std::int64_t>();
   s.retrograde.max_layers = vm["max-layers"].as<int>();
+  const std::string frontiers = vm["frontiers"].as<std::string>();
+  if (frontiers != "auto" && frontiers != "limited" && frontiers != "unlimited")
+    throw InputError("unknown frontiers '" + frontiers + "' (expected auto, limited or unlimited)");
+  s.retrograde.frontiers = frontiers == "limited"     ? Frontiers::Limited
+                           : frontiers == "unlimited" ? Frontiers::Unlimited
+                                                      : Frontiers::Auto;
   const std::string closure = vm["closure"].as<std::string>();
   if (closure != "chained" && closure != "bfs")
     throw InputError("unknown closure '" + closure + "' (expected chained or bfs)");

@@ -105,7 +105,11 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
     target_is_car |= term;
   }
   domain_ = legal & target_is_car;
-  if (!rules.limits().unlimited()) domain_ &= within_limits();
+  unlimited_winning_ = domain_ & holds(exit, n - 2, CellSymbol::HorizontalStart);
+  if (!rules.limits().unlimited()) {
+    vehicle_limits_ = within_limits();
+    domain_ &= vehicle_limits_;
+  }
   winning_ = domain_ & holds(exit, n - 2, CellSymbol::HorizontalStart);
 
   step_parts_ = make_parts(Metric::Step);

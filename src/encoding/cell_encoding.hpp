@@ -100,6 +100,8 @@ class CellEncoding final : public StateEncoding {
   const bdd& current_variables() const override { return current_set_; }
   const bdd& domain() const override { return domain_; }
   const bdd& winning() const override { return winning_; }
+  const bdd& vehicle_limits() const override { return vehicle_limits_; }
+  const bdd& unlimited_winning() const override { return unlimited_winning_; }
   const std::vector<TransitionPart>& transitions(Metric metric) const override {
     return metric == Metric::Step ? step_parts_ : move_parts_;
   }
@@ -158,6 +160,8 @@ class CellEncoding final : public StateEncoding {
   bdd legal_;
   bdd domain_;
   bdd winning_;
+  bdd vehicle_limits_ = bddtrue;
+  bdd unlimited_winning_;
   std::vector<TransitionPart> step_parts_;
   std::vector<TransitionPart> move_parts_;
 };

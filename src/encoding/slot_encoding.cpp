@@ -126,13 +126,14 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   }
   legal_ = legal;
   domain_ = legal & target_is_car;
+  unlimited_winning_ = domain_ & target_home;
   if (!rules.limits().unlimited()) {
-    bdd allowed = bddfalse;
+    vehicle_limits_ = bddfalse;
     for (const auto& [counts, f] : count_distribution([&](int cars, int trucks) {
            return rules.limits().allows(cars, trucks);
          }))
-      allowed |= f;
-    domain_ &= allowed;
+      vehicle_limits_ |= f;
+    domain_ &= vehicle_limits_;
   }
   winning_ = domain_ & target_home;
 

@@ -49,6 +49,11 @@ class StateEncoding {
   virtual const bdd& current_variables() const = 0;  // the set x, for counting
   virtual const bdd& domain() const = 0;             // legal configurations of the rules' domain
   virtual const bdd& winning() const = 0;            // winning configurations (⊆ domain)
+  // The rules' vehicle limits as a set (bddtrue without limits) and the winning set of the
+  // same board without them: domain() and winning() are the unlimited sets ∧ vehicle_limits().
+  // Moves never change the vehicle counts, so the driver may run its frontiers unlimited.
+  virtual const bdd& vehicle_limits() const = 0;
+  virtual const bdd& unlimited_winning() const = 0;
   virtual const std::vector<TransitionPart>& transitions(Metric metric) const = 0;
 
   virtual bdd encode(const Board& board) const = 0;  // the minterm of one configuration

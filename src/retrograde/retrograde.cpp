@@ -182,10 +182,23 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
   figures.domain_count = exact_count(encoding.domain(), vars);
   figures.winning_count = exact_count(encoding.winning(), vars);
 
+  // With vehicle limits, `frontier` may be the last layer of the unlimited board (see
+  // Frontiers); C_i = frontier_i ∧ limits either way, because a configuration and its
+  // neighbours have the same vehicle counts. `visited` is the union of the frontiers so far.
+  bool unlimited_frontiers = false;
+  if (encoding.vehicle_limits() != bddtrue) {
+    unlimited_frontiers =
+        options.frontiers == Frontiers::Unlimited ||
+        (options.frontiers == Frontiers::Auto &&
+         2 * figures.winning_count >= exact_count(encoding.unlimited_winning(), vars));
+    if (options.on_note)
+      options.on_note(std::string("vehicle limits: ") +
+                      (unlimited_frontiers ? "unlimited" : "limited") + " frontiers");
+  }
+  bdd frontier;
   bdd visited = bddfalse;
   auto finish_layer = [&](const bdd& layer, double layer_seconds) {
     const int index = static_cast<int>(run.layers.size());
-    visited |= layer;
     session.check();
     LayerFigures layer_figures{exact_count(layer, vars),
                                static_cast<std::uint64_t>(bdd_nodecount(layer)), layer_seconds};
@@ -199,6 +212,8 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
   };
 
   if (finished_layers.empty()) {
+    frontier = unlimited_frontiers ? encoding.unlimited_winning() : encoding.winning();
+    visited = frontier;
     finish_layer(encoding.winning(), seconds_since(start));
   } else {
     for (const bdd& layer : finished_layers) {
@@ -207,6 +222,9 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
       figures.layers.push_back(
           {exact_count(layer, vars), static_cast<std::uint64_t>(bdd_nodecount(layer)), 0.0});
     }
+    // Saved layers are the limited ones: a resumed run continues on them.
+    unlimited_frontiers = false;
+    frontier = run.layers.back();
   }
 
   bool complete = run.layers.back() == bddfalse;
@@ -217,7 +235,9 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
       break;
     }
     const auto layer_start = Clock::now();
-    const bdd layer = predecessors(encoding, run.layers.back(), rules.metric()) & !visited;
+    frontier = predecessors(encoding, frontier, rules.metric()) & !visited;
+    visited |= frontier;
+    const bdd layer = unlimited_frontiers ? frontier & encoding.vehicle_limits() : frontier;
     session.check();
     if (layer == bddfalse) {
       complete = true;
@@ -232,7 +252,9 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
   }
 
   figures.complete = complete;
-  figures.solvable_count = exact_count(visited, vars);
+  // The layers are disjoint, so their counts add up to the solvable configurations.
+  figures.solvable_count = 0;
+  for (const LayerFigures& layer : figures.layers) figures.solvable_count += layer.count;
   figures.unsolvable_count = figures.domain_count - figures.solvable_count;
   // Dominance needs every index above: an incomplete run leaves both figures empty.
   if (complete && options.dominance) compute_dominance(encoding, session, options, run);

@@ -44,6 +44,13 @@ struct LayerProgress {
 
 enum class Closure { BreadthFirst, Chained };
 
+// With vehicle limits, where the frontiers live (the layers are the same either way):
+// Limited applies the limits to the frontiers; Unlimited runs the frontiers on the board
+// without limits and restricts each layer to them, which avoids the counting constraints in
+// every BDD but explores configurations outside the limits; Auto picks Unlimited when the
+// limits keep at least half of the winning configurations, Limited otherwise.
+enum class Frontiers { Auto, Limited, Unlimited };
+
 // A dominance pass after index `lowest`: the figures of indices >= lowest are final, and
 // above = A_lowest, the components of every configuration of index >= lowest (over the
 // current-state variables). lowest = 0 means the pass is complete (above is then unused).
@@ -63,6 +70,7 @@ struct RetrogradeOptions {
   std::int64_t dominance_components = -1;  // at most this many component closures; -1 = no limit
   int max_layers = -1;                 // stop after this many layers (incomplete run); -1 = all
   Closure closure = Closure::Chained;  // how the dominance closures are computed
+  Frontiers frontiers = Frontiers::Auto;
   // Called with every finished layer, before the next one starts (e.g. to save it).
   std::function<void(int index, const bdd& layer)> on_layer;
   std::function<void(const LayerProgress&)> on_progress;
