@@ -10,10 +10,11 @@ kill leaves an unreadable classification.h5), 0 otherwise.
 
 Kill moments are chosen on the reference's own timeline, so they spread over the whole job
 however much a resumed process skips: a moment t that falls while the reference was computing
-layer m (or the dominance/samples/HDF5 tail after the last layer) is reproduced in the resumed
-process by waiting until it reports layer m-1 finished (or, if that layer was already on disk,
-until it has loaded the finished layers) and then sleeping for the time the reference spent
-between the two. Every fourth kill
+layer m is reproduced in the resumed process by waiting until it reports layer m-1 finished
+(or, if that layer was already on disk, until it has loaded the finished layers) and then
+sleeping for the time the reference spent between the two. A moment in the dominance pass is
+anchored the same way on the last dominance index reported (or loaded from the checkpoint).
+Every fourth kill
 (by default) is a *write* kill: from that moment on, the directory is polled and the process
 is killed as soon as a `.tmp` file (a layer file or classification.h5 being written) appears.
 
@@ -39,6 +40,8 @@ import numpy as np
 
 LAYER_LINE = re.compile(r"^layer +(\d+):")
 RESUME_LINE = re.compile(r"^resuming after (\d+) finished layers")
+DOMINANCE_LINE = re.compile(r"^dominance index (\d+):")
+DOMINANCE_RESUME_LINE = re.compile(r"^dominance resumed below index (\d+)")
 IGNORED_ATTRIBUTES = {"seconds", "peak_rss_bytes", "configuration"}
 IGNORED_DATASETS = {"layers/seconds"}
 
@@ -52,6 +55,8 @@ class Run:
                                         text=True, bufsize=1)
         self.layer_done = {}  # layer index -> seconds since start when its line arrived
         self.resumed = None  # (seconds since start, layers loaded) once the layers are loaded
+        self.dominance_done = {}  # dominance index -> seconds since start when its line arrived
+        self.dominance_resumed = None  # (seconds since start, lowest index done) from a checkpoint
         self.lines = []
         self.lock = threading.Condition()
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -68,6 +73,12 @@ class Run:
                 match = RESUME_LINE.match(line)
                 if match:
                     self.resumed = (now, int(match.group(1)))
+                match = DOMINANCE_LINE.match(line)
+                if match:
+                    self.dominance_done[int(match.group(1))] = now
+                match = DOMINANCE_RESUME_LINE.match(line)
+                if match:
+                    self.dominance_resumed = (now, int(match.group(1)))
                 self.lock.notify_all()
         with self.lock:
             self.lock.notify_all()
@@ -85,17 +96,30 @@ class Run:
                     return None
                 self.lock.wait(0.002)
 
+    def wait_for_dominance(self, index):
+        """Seconds since start when dominance index `index` was reported, or when a checkpoint
+        at or below it was loaded; None if the process ended first."""
+        with self.lock:
+            while True:
+                if index in self.dominance_done:
+                    return self.dominance_done[index]
+                if self.dominance_resumed is not None and index >= self.dominance_resumed[1]:
+                    return self.dominance_resumed[0]
+                if self.process.poll() is not None and not self.reader.is_alive():
+                    return None
+                self.lock.wait(0.002)
+
     def finish(self):
         status = self.process.wait()
         self.reader.join()
         return status
 
 
-def reference_timeline(lines):
-    """(seconds when each layer was reported, total seconds) from a reference run's lines."""
+def reference_timeline(lines, pattern=LAYER_LINE):
+    """Seconds when each layer (or dominance index) was reported, from a reference run's lines."""
     done = {}
     for when, line in lines:
-        match = LAYER_LINE.match(line)
+        match = pattern.match(line)
         if match:
             done[int(match.group(1))] = when
     return done
@@ -198,6 +222,7 @@ def main():
         sys.exit("reference run failed:\n" + "\n".join(line for _, line in ref.lines))
     total = time.monotonic() - ref.start
     ref_done = reference_timeline(ref.lines)
+    ref_dominance = reference_timeline(ref.lines, DOMINANCE_LINE)
     last_layer = max(ref_done)
     say("Reference: `%s` took %.2f s: layers 0..%d, last layer reported at %.2f s."
         % (" ".join(base + ["--out", "DIR"]), total, last_layer, ref_done[last_layer]))
@@ -223,10 +248,20 @@ def main():
             reached = run.wait_for_layer(m - 1)
         elif later:  # during setup, before layer 0
             anchor, reached, target = 0.0, 0.0, "start + %.2f s" % moment
-        else:  # the tail after the last layer: dominance, samples, writing the file
-            anchor = ref_done[last_layer]
-            target = "layer %d + %.2f s" % (last_layer, moment - anchor)
-            reached = run.wait_for_layer(last_layer)
+        else:
+            # After the last layer: the dominance pass (from the top index down; each index is
+            # checkpointed), then samples and the file. Anchor on the last dominance index the
+            # reference had reported by `moment`, or on the last layer.
+            reported = [d for d in ref_dominance if ref_dominance[d] <= moment]
+            if reported:
+                d = min(reported)
+                anchor = ref_dominance[d]
+                target = "dominance %d + %.2f s" % (d, moment - anchor)
+                reached = run.wait_for_dominance(d)
+            else:
+                anchor = ref_done[last_layer]
+                target = "layer %d + %.2f s" % (last_layer, moment - anchor)
+                reached = run.wait_for_layer(last_layer)
         if reached is not None:
             deadline = run.start + reached + (moment - anchor)
             while time.monotonic() < deadline and run.process.poll() is None:
