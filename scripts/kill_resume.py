@@ -83,31 +83,39 @@ class Run:
         with self.lock:
             self.lock.notify_all()
 
-    def wait_for_layer(self, index):
-        """Seconds since start when layer `index` was reported, or when the finished layers
-        were loaded if it was among them; None if the process ended first."""
+    def _wait(self, reached):
+        """Seconds since start returned by reached() (called under the lock, None while the
+        event is still to come) once it is not None; None if the process ended first."""
         with self.lock:
             while True:
-                if index in self.layer_done:
-                    return self.layer_done[index]
-                if self.resumed is not None and index < self.resumed[1]:
-                    return self.resumed[0]
+                when = reached()
+                if when is not None:
+                    return when
                 if self.process.poll() is not None and not self.reader.is_alive():
                     return None
                 self.lock.wait(0.002)
 
+    def wait_for_layer(self, index):
+        """When layer `index` was reported, or when the finished layers were loaded if it was
+        among them."""
+        def reached():
+            if index in self.layer_done:
+                return self.layer_done[index]
+            if self.resumed is not None and index < self.resumed[1]:
+                return self.resumed[0]
+            return None
+        return self._wait(reached)
+
     def wait_for_dominance(self, index):
-        """Seconds since start when dominance index `index` was reported, or when a checkpoint
-        at or below it was loaded; None if the process ended first."""
-        with self.lock:
-            while True:
-                if index in self.dominance_done:
-                    return self.dominance_done[index]
-                if self.dominance_resumed is not None and index >= self.dominance_resumed[1]:
-                    return self.dominance_resumed[0]
-                if self.process.poll() is not None and not self.reader.is_alive():
-                    return None
-                self.lock.wait(0.002)
+        """When dominance index `index` was reported, or when a checkpoint at or below it was
+        loaded."""
+        def reached():
+            if index in self.dominance_done:
+                return self.dominance_done[index]
+            if self.dominance_resumed is not None and index >= self.dominance_resumed[1]:
+                return self.dominance_resumed[0]
+            return None
+        return self._wait(reached)
 
     def finish(self):
         status = self.process.wait()
