@@ -95,6 +95,10 @@ const bdd& SavedRun::layer(int index) {
 }
 
 bool SavedRun::layer_contains(int index, const Board& board) {
+  return layer_contains(index, cube_values(encoding_->encode(board)));
+}
+
+bool SavedRun::layer_contains(int index, std::span<const signed char> values) {
   if (index < 0 || index >= finished_) throw std::out_of_range("layer index");
   auto it = probes_.find(index);
   if (it == probes_.end()) {
@@ -105,12 +109,13 @@ bool SavedRun::layer_contains(int index, const Board& board) {
       throw InputError(file.string() + ": not layer " + std::to_string(index) + " of this run");
     it = probes_.emplace(index, std::move(probe)).first;
   }
-  return it->second.contains(cube_values(encoding_->encode(board)));
+  return it->second.contains(values);
 }
 
 std::optional<int> SavedRun::index_of(const Board& board) {
+  const std::vector<signed char> values = cube_values(encoding_->encode(board));
   for (int i = 0; i < finished_; ++i)
-    if (layer_contains(i, board)) return i;
+    if (layer_contains(i, values)) return i;
   return std::nullopt;
 }
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "bdd/session.hpp"
@@ -51,6 +52,10 @@ class SavedRun {
   bool complete_ = false;
   std::map<int, bdd> loaded_;
   std::map<int, BddFileProbe> probes_;
+
+  // Whether the configuration with these variable values (cube_values of its minterm) lies
+  // in layer `index`.
+  bool layer_contains(int index, std::span<const signed char> values);
 };
 
 }  // namespace rushhour
