@@ -3,10 +3,9 @@
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
-#include <unordered_set>
 
 #include "board/board_string.hpp"
-#include "board/game.hpp"
+#include "board/key_graph.hpp"
 #include "util/process.hpp"
 
 namespace rushhour {
@@ -66,28 +65,32 @@ namespace {
 // (steps connect the same components as moves). -1 if the closure budget runs out first.
 // Explicit exploration costs work proportional to the component, where a symbolic closure
 // per component costs BDD operations per BFS level: with ~10^5 small components at the low
-// indices of 5x5 that is the difference between seconds and minutes.
+// indices of 5x5 that is the difference between seconds and minutes. The search runs on
+// board keys (key_graph.hpp): no Board objects, no allocation per configuration.
 std::int64_t count_components(const StateEncoding& encoding, const bdd& nondominated,
                               std::int64_t& closures_left) {
-  std::unordered_set<BoardKey, BoardKeyHash> seen;
+  const int size = encoding.rules().size();
+  BoardKeySet seen;
   std::int64_t components = 0;
   bool stopped = false;
-  std::vector<Board> queue;
+  std::vector<BoardKey> stack;
   encoding.for_each_board(nondominated, [&](const Board& seed) {
-    if (seen.contains(seed.key())) return true;
+    const BoardKey seed_key = seed.key();
+    if (seen.contains(seed_key)) return true;
     if (closures_left == 0) {
       stopped = true;
       return false;
     }
     if (closures_left > 0) --closures_left;
     ++components;
-    seen.insert(seed.key());
-    queue.assign(1, seed);
-    while (!queue.empty()) {
-      const Board board = std::move(queue.back());
-      queue.pop_back();
-      for (Board& next : neighbours(Metric::Step, board))
-        if (seen.insert(next.key()).second) queue.push_back(std::move(next));
+    seen.insert(seed_key);
+    stack.assign(1, seed_key);
+    while (!stack.empty()) {
+      const BoardKey key = stack.back();
+      stack.pop_back();
+      for_each_step(key, size, [&](const BoardKey& next) {
+        if (seen.insert(next)) stack.push_back(next);
+      });
     }
     return true;
   });

@@ -1,0 +1,41 @@
+#include "board/key_graph.hpp"
+
+#include <stdexcept>
+
+namespace rushhour {
+
+std::size_t BoardKeySet::slot_of(const BoardKey& key) const {
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t slot = BoardKeyHash{}(key) & mask;
+  while (slots_[slot].occupied != 0 && !(slots_[slot] == key)) slot = (slot + 1) & mask;
+  return slot;
+}
+
+bool BoardKeySet::insert(const BoardKey& key) {
+  if (key.occupied == 0) throw std::invalid_argument("a board key without occupied cells");
+  // At most half full, so probe sequences stay short.
+  if (2 * (size_ + 1) > slots_.size()) grow();
+  BoardKey& slot = slots_[slot_of(key)];
+  if (slot.occupied != 0) return false;
+  slot = key;
+  ++size_;
+  return true;
+}
+
+bool BoardKeySet::contains(const BoardKey& key) const {
+  return !slots_.empty() && slots_[slot_of(key)].occupied != 0;
+}
+
+void BoardKeySet::clear() {
+  slots_.clear();
+  size_ = 0;
+}
+
+void BoardKeySet::grow() {
+  std::vector<BoardKey> old(slots_.empty() ? 1024 : 2 * slots_.size());
+  old.swap(slots_);
+  for (const BoardKey& key : old)
+    if (key.occupied != 0) slots_[slot_of(key)] = key;
+}
+
+}  // namespace rushhour

@@ -1,0 +1,99 @@
+#include "board/key_graph.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "board/errors.hpp"
+#include "board/game.hpp"
+#include "explicit/explicit_engine.hpp"
+
+namespace rushhour {
+namespace {
+
+std::vector<BoardKey> sorted(std::vector<BoardKey> keys) {
+  const auto less = [](const BoardKey& a, const BoardKey& b) {
+    return std::tie(a.first, a.horizontal, a.occupied) < std::tie(b.first, b.horizontal, b.occupied);
+  };
+  std::sort(keys.begin(), keys.end(), less);
+  return keys;
+}
+
+std::vector<BoardKey> key_steps(const Board& board) {
+  std::vector<BoardKey> keys;
+  for_each_step(board.key(), board.size(), [&](const BoardKey& next) { keys.push_back(next); });
+  return sorted(keys);
+}
+
+std::vector<BoardKey> board_steps(const Board& board) {
+  std::vector<BoardKey> keys;
+  for (const Board& next : neighbours(Metric::Step, board)) keys.push_back(next.key());
+  return sorted(keys);
+}
+
+// Random boards of every supported size: vehicles dropped at random places until several
+// attempts in a row fail, so that boards range from sparse to packed.
+Board random_board(int size, std::mt19937& random) {
+  std::vector<Vehicle> vehicles;
+  std::uniform_int_distribution<int> cell(0, size - 1);
+  std::uniform_int_distribution<int> coin(0, 1);
+  const int attempts = std::uniform_int_distribution<int>(1, 40)(random);
+  for (int a = 0; a < attempts; ++a) {
+    const Orientation orientation = coin(random) ? Orientation::Horizontal : Orientation::Vertical;
+    std::vector<Vehicle> tried = vehicles;
+    tried.push_back(Vehicle{cell(random), cell(random), orientation, coin(random) ? 3 : 2});
+    try {
+      Board(size, tried);
+      vehicles = std::move(tried);
+    } catch (const InputError&) {
+    }
+  }
+  return Board(size, vehicles);
+}
+
+TEST(KeySteps, EqualTheBoardStepsOnEveryFourByFourConfiguration) {
+  const ExplicitSolution domain = ExplicitSolution::solve(Rules(4));
+  for (std::size_t s = 0; s < domain.domain_size(); ++s) {
+    const Board board = domain.board(s);
+    ASSERT_EQ(key_steps(board), board_steps(board)) << s;
+  }
+}
+
+TEST(KeySteps, EqualTheBoardStepsOnRandomBoardsOfSizesFourToEight) {
+  std::mt19937 random(7);
+  for (int size = 4; size <= 8; ++size)
+    for (int trial = 0; trial < 3000; ++trial) {
+      const Board board = random_board(size, random);
+      ASSERT_EQ(key_steps(board), board_steps(board)) << "size " << size << " trial " << trial;
+    }
+}
+
+TEST(BoardKeySet, AgreesWithAnOrderedSetAcrossGrowth) {
+  std::mt19937 random(11);
+  BoardKeySet set;
+  std::set<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>> reference;
+  std::vector<BoardKey> inserted;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const BoardKey key = random_board(6, random).key();
+    if (key.occupied == 0) continue;  // no configuration is empty: the target car is there
+    const bool is_new = reference.insert({key.first, key.horizontal, key.occupied}).second;
+    ASSERT_EQ(set.contains(key), !is_new);
+    ASSERT_EQ(set.insert(key), is_new);
+    ASSERT_TRUE(set.contains(key));
+    if (is_new) inserted.push_back(key);
+  }
+  EXPECT_EQ(set.size(), reference.size());
+  EXPECT_LT(reference.size(), 20000u);  // some boards repeat, so duplicates were offered
+  for (const BoardKey& key : inserted) ASSERT_TRUE(set.contains(key));
+  EXPECT_THROW(set.insert(BoardKey{}), std::invalid_argument);
+  set.clear();
+  EXPECT_EQ(set.size(), 0u);
+  EXPECT_FALSE(set.contains(inserted.front()));
+}
+
+}  // namespace
+}  // namespace rushhour
