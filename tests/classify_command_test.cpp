@@ -152,6 +152,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --dominance-indices some", "not auto, all"},
                       BadInput{"classify --size 4 --closure sideways", "unknown closure 'sideways'"},
                       BadInput{"classify --size 4 --frontiers some", "unknown frontiers 'some'"},
+                      BadInput{"classify --size 4 --dominance-stop -2", "--dominance-stop must be"},
+                      BadInput{"classify --size 4 --no-dominance --dominance-stop 3",
+                               "--dominance-stop goes with the dominance pass"},
                       BadInput{"frobnicate", "unknown command"}));
 
 TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {
@@ -227,6 +230,34 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
   ASSERT_EQ(other.status, 0) << other.err;
   EXPECT_NE(other.err.find("dominance starts at the top: the dominance checkpoint belongs to other parameters"),
             std::string::npos) << other.err;
+}
+
+// --dominance-stop ends the pass after an index like a safe stop, exit 0; slices taken with
+// --resume add up to the explicit engine's figures.
+TEST(ClassifyCommand, DominancePassInSlicesReachesTheSameFigures) {
+  TempDir dir("classify_dominance_slices");
+  const std::string out = " --out " + dir.path().string();
+  const auto first = run_rushhour("classify --size 5 --metric move --dominance-stop 12" + out);
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_NE(first.err.find("dominance index 12:"), std::string::npos);
+  EXPECT_EQ(first.err.find("dominance index 11:"), std::string::npos);
+  EXPECT_NE(first.err.find("dominance stopped after index 12 as asked"), std::string::npos);
+  EXPECT_TRUE(read_classification(dir.path() / "classification.h5").nondominated.empty());
+
+  const auto second = run_rushhour("classify --size 5 --metric move --resume --dominance-stop 5" + out);
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_NE(second.err.find("dominance resumed below index 12"), std::string::npos);
+  EXPECT_EQ(second.err.find("dominance index 12:"), std::string::npos);
+  EXPECT_NE(second.err.find("dominance index 5:"), std::string::npos);
+  EXPECT_EQ(second.err.find("dominance index 4:"), std::string::npos);
+
+  const auto last = run_rushhour("classify --size 5 --metric move --resume" + out);
+  ASSERT_EQ(last.status, 0) << last.err;
+  EXPECT_NE(last.err.find("dominance resumed below index 5"), std::string::npos);
+  const Classification finished = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(5, -1, Metric::Move));
+  EXPECT_EQ(finished.nondominated, expected.nondominated);
+  EXPECT_EQ(finished.components, expected.components);
 }
 
 TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {

@@ -142,6 +142,8 @@ po::options_description classify_options() {
        "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
       ("closure", po::value<std::string>()->default_value("chained"),
        "dominance closures: chained (one transition part after the other) | bfs")
+      ("dominance-stop", po::value<int>()->default_value(-1),
+       "end the dominance pass after index I, resumably (-1 = down to index 0)")
       ("max-layers", po::value<int>()->default_value(-1),
        "stop after K layers, leaving an incomplete run (-1 = all)");
   po::options_description bdd("BuDDy");
@@ -229,6 +231,10 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   }
   s.retrograde.dominance_components = vm["dominance-components"].as<std::int64_t>();
   s.retrograde.max_layers = vm["max-layers"].as<int>();
+  s.retrograde.dominance_stop = vm["dominance-stop"].as<int>();
+  if (s.retrograde.dominance_stop < -1) throw InputError("--dominance-stop must be >= -1");
+  if (s.retrograde.dominance_stop > 0 && !s.retrograde.dominance)
+    throw InputError("--dominance-stop goes with the dominance pass (not with --no-dominance)");
   const std::string frontiers = vm["frontiers"].as<std::string>();
   if (frontiers != "auto" && frontiers != "limited" && frontiers != "unlimited")
     throw InputError("unknown frontiers '" + frontiers + "' (expected auto, limited or unlimited)");

@@ -153,6 +153,15 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
     }
     if (options.on_dominance)
       options.on_dominance({i, above, figures.nondominated, figures.components, closures_left});
+    if (i > 0 && i <= options.dominance_stop) {
+      run.interrupted = true;
+      figures.nondominated.clear();
+      figures.components.clear();
+      if (options.on_note)
+        options.on_note("dominance stopped after index " + std::to_string(i) +
+                        " as asked: its figures are left out of this result, --resume continues");
+      return;
+    }
   }
 }
 

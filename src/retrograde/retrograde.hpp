@@ -69,6 +69,10 @@ struct RetrogradeOptions {
   int dominance_indices = -1;          // count components for this many highest indices; -1 = all
   std::int64_t dominance_components = -1;  // at most this many component closures; -1 = no limit
   int max_layers = -1;                 // stop after this many layers (incomplete run); -1 = all
+  // End the dominance pass once index dominance_stop is done, as a stop at a safe point
+  // does (on_dominance has its progress, the figures are left empty): a slice of the pass,
+  // to benchmark it or to spread it over several runs. -1 (or 0) = down to index 0.
+  int dominance_stop = -1;
   Closure closure = Closure::Chained;  // how the dominance closures are computed
   Frontiers frontiers = Frontiers::Auto;
   // Called with every finished layer, before the next one starts (e.g. to save it).
