@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "bdd_test_support.hpp"
 #include "symbolic_check_support.hpp"
 
@@ -149,6 +151,30 @@ TEST(SymbolicDominance, ResumesFromReportedProgress) {
     EXPECT_EQ(computed, (std::vector<int>{4, 3, 2, 1, 0}));
     EXPECT_EQ(resumed.figures.nondominated, whole.figures.nondominated);
     EXPECT_EQ(resumed.figures.components, whole.figures.components);
+  }
+}
+
+// With reload_layer the dominance pass and the samples read each layer back when they need
+// it (the layers held by the run are released first) and reach the same figures.
+TEST(SymbolicDominance, ReloadedLayersGiveTheSameFigures) {
+  // 4x4 in a tiny table, so that released layers are collected while the pass runs.
+  for (const Rules& rules : {Rules(4, -1, Metric::Step), Rules(4, -1, Metric::Move),
+                             Rules(5, -1, Metric::Move)}) {
+    BddSession session(0, rules.size() == 4 ? tiny_table() : BddSettings{});
+    SlotEncoding encoding(session, rules, SlotEncodingOptions{});
+    const SymbolicRun whole = classify_symbolic(encoding, session, RetrogradeOptions{});
+
+    RetrogradeOptions reloading;
+    std::vector<int> reloads(whole.layers.size(), 0);
+    reloading.reload_layer = [&](int index) {
+      ++reloads.at(static_cast<std::size_t>(index));
+      return whole.layers[static_cast<std::size_t>(index)];
+    };
+    const SymbolicRun run = classify_symbolic(encoding, session, reloading);
+    EXPECT_TRUE(run.layers.empty());
+    EXPECT_EQ(std::count(reloads.begin(), reloads.end(), 0), 0) << "every index is read back";
+    expect_same_figures(run.figures, explicit_figures(rules), true);
+    EXPECT_EQ(run.figures.samples, whole.figures.samples);
   }
 }
 

@@ -381,6 +381,8 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
         checkpoint->save(progress);
       };
   }
+  // Every layer is saved by then, so the dominance pass may read them back one at a time.
+  if (store) options.reload_layer = [&store](int index) { return store->load_one(index); };
   const int already = static_cast<int>(finished.size());
   if (store)
     options.on_layer = [&store, already](int index, const bdd& layer) {

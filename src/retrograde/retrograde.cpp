@@ -97,8 +97,11 @@ std::int64_t count_components(const StateEncoding& encoding, const bdd& nondomin
   return stopped ? -1 : components;
 }
 
+using LayerSource = std::function<bdd(int index)>;
+
 void compute_dominance(const StateEncoding& encoding, BddSession& session,
-                       const RetrogradeOptions& options, SymbolicRun& run) {
+                       const RetrogradeOptions& options, SymbolicRun& run,
+                       const LayerSource& layer_at) {
   const bdd& vars = encoding.current_variables();
   const int max_index = static_cast<int>(run.layers.size()) - 1;
   Classification& figures = run.figures;
@@ -129,7 +132,7 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
       return;
     }
     const auto start = Clock::now();
-    const bdd nondominated = run.layers[i] & !above;
+    const bdd nondominated = layer_at(i) & !above;
     session.check();
     figures.nondominated[i] = exact_count(nondominated, vars);
     if (options.dominance_indices < 0 || max_index - i < options.dominance_indices)
@@ -166,10 +169,10 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
 }
 
 void take_samples(const StateEncoding& encoding, const RetrogradeOptions& options,
-                  SymbolicRun& run) {
+                  SymbolicRun& run, const LayerSource& layer_at) {
   const int max_index = static_cast<int>(run.layers.size()) - 1;
   for (int i = max_index; i >= 0 && max_index - i < options.sample_indices; --i) {
-    bdd remaining = run.layers[i];
+    bdd remaining = layer_at(i);
     for (int k = 0; k < options.samples_per_index && remaining != bddfalse; ++k) {
       const Board board = encoding.decode_one(remaining);
       run.figures.samples.push_back(
@@ -269,8 +272,21 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
   for (const LayerFigures& layer : figures.layers) figures.solvable_count += layer.count;
   figures.unsolvable_count = figures.domain_count - figures.solvable_count;
   // Dominance needs every index above: an incomplete run leaves both figures empty.
-  if (complete && options.dominance) compute_dominance(encoding, session, options, run);
-  take_samples(encoding, options, run);
+  // The frontier and the union of the layers are done with: their nodes go back to the table.
+  frontier = bddfalse;
+  visited = bddfalse;
+  const bool reload = complete && options.dominance && options.reload_layer;
+  if (reload)
+    for (bdd& layer : run.layers) layer = bddfalse;
+  const LayerSource layer_at = [&](int index) {
+    if (!reload) return run.layers[static_cast<std::size_t>(index)];
+    const bdd layer = options.reload_layer(index);
+    session.check();
+    return layer;
+  };
+  if (complete && options.dominance) compute_dominance(encoding, session, options, run, layer_at);
+  take_samples(encoding, options, run, layer_at);
+  if (reload) run.layers.clear();
   session.check();
   figures.seconds = seconds_since(start);
   figures.peak_rss_bytes = peak_rss_bytes();

@@ -83,6 +83,11 @@ struct RetrogradeOptions {
   // point (layers computed so far are kept; an interrupted dominance pass leaves both
   // dominance figures empty, and only on_dominance has seen its progress).
   std::function<bool()> should_stop;
+  // Loads layer C_i again (e.g. from its saved file). When given, the dominance pass releases
+  // every layer before it starts and loads each one when it needs it, so that the node table
+  // serves the closures (on 6x6 the layers hold ~50 M nodes); SymbolicRun::layers is then
+  // left empty.
+  std::function<bdd(int index)> reload_layer;
   // Called after every dominance index, e.g. to checkpoint the pass.
   std::function<void(const DominanceProgress&)> on_dominance;
   // Continue the dominance pass from this state (from on_dominance of an earlier run with the
@@ -93,7 +98,7 @@ struct RetrogradeOptions {
 struct SymbolicRun {
   explicit SymbolicRun(const Rules& rules) : figures(rules) {}
   Classification figures;
-  std::vector<bdd> layers;  // C_0 .. C_max
+  std::vector<bdd> layers;  // C_0 .. C_max (empty after a dominance pass with reload_layer)
   bool interrupted = false;  // should_stop ended the run early
 };
 

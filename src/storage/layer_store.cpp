@@ -37,13 +37,17 @@ void LayerStore::save(int index, const bdd& layer) const {
 
 std::vector<bdd> LayerStore::load(int count) const {
   std::vector<bdd> layers;
-  for (int i = 0; i < count; ++i) {
-    BddFileHeader header;
-    layers.push_back(load_bdd(layer_path(i), &header));
-    if (header.parameters != parameters_ || header.kind != "layer" || header.index != i)
-      throw InputError(layer_path(i).string() + ": not layer " + std::to_string(i) + " of this run");
-  }
+  for (int i = 0; i < count; ++i) layers.push_back(load_one(i));
   return layers;
+}
+
+bdd LayerStore::load_one(int index) const {
+  BddFileHeader header;
+  bdd layer = load_bdd(layer_path(index), &header);
+  if (header.parameters != parameters_ || header.kind != "layer" || header.index != index)
+    throw InputError(layer_path(index).string() + ": not layer " + std::to_string(index) +
+                     " of this run");
+  return layer;
 }
 
 int LayerStore::clear() const {

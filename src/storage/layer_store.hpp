@@ -26,6 +26,8 @@ class LayerStore {
   void save(int index, const bdd& layer) const;
   // Loads layers 0..count-1 in the running BddSession. Throws InputError if one is damaged.
   std::vector<bdd> load(int count) const;
+  // Loads layer `index` alone, with the same checks.
+  bdd load_one(int index) const;
   // Removes every layer file (a fresh run in an old directory). Returns how many.
   int clear() const;
 
