@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
+#include <utility>
 
 #include "board/board_string.hpp"
 #include "board/key_graph.hpp"
@@ -231,12 +232,15 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
     visited = frontier;
     finish_layer(encoding.winning(), seconds_since(start));
   } else {
-    for (const bdd& layer : finished_layers) {
+    for (bdd& layer : finished_layers) {
       visited |= layer;
-      run.layers.push_back(layer);
       figures.layers.push_back(
           {exact_count(layer, vars), static_cast<std::uint64_t>(bdd_nodecount(layer)), 0.0});
+      run.layers.push_back(std::move(layer));
     }
+    // run.layers holds them now; a copy left here would keep them alive through the
+    // dominance pass, which may release them.
+    finished_layers.clear();
     // Saved layers are the limited ones: a resumed run continues on them.
     unlimited_frontiers = false;
     frontier = run.layers.back();
