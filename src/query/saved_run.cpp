@@ -86,8 +86,7 @@ const bdd& SavedRun::layer(int index) {
   if (index < 0 || index >= finished_) throw std::out_of_range("layer index");
   auto it = loaded_.find(index);
   if (it == loaded_.end()) {
-    BddFileHeader header;
-    bdd loaded = load_bdd(store_->layer_path(index), &header);
+    bdd loaded = store_->load_one(index);
     session_.check();
     it = loaded_.emplace(index, std::move(loaded)).first;
   }
@@ -102,11 +101,8 @@ bool SavedRun::layer_contains(int index, std::span<const signed char> values) {
   if (index < 0 || index >= finished_) throw std::out_of_range("layer index");
   auto it = probes_.find(index);
   if (it == probes_.end()) {
-    const auto file = store_->layer_path(index);
-    BddFileProbe probe(file);
-    const BddFileHeader& header = probe.header();
-    if (header.parameters != store_->parameters() || header.kind != "layer" || header.index != index)
-      throw InputError(file.string() + ": not layer " + std::to_string(index) + " of this run");
+    BddFileProbe probe(store_->layer_path(index));
+    store_->check_header(index, probe.header());
     it = probes_.emplace(index, std::move(probe)).first;
   }
   return it->second.contains(values);

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "board/board_string.hpp"
@@ -124,12 +125,16 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
     if (options.on_note && first >= 0)
       options.on_note("dominance resumed below index " + std::to_string(resumed->lowest));
   }
+  // A pass that ends early leaves both figures empty; the checkpoint has its progress.
+  const auto end_early = [&](const std::string& note) {
+    run.interrupted = true;
+    figures.nondominated.clear();
+    figures.components.clear();
+    if (options.on_note) options.on_note(note);
+  };
   for (int i = first; i >= 0; --i) {
     if (options.should_stop && options.should_stop()) {
-      run.interrupted = true;
-      figures.nondominated.clear();
-      figures.components.clear();
-      if (options.on_note) options.on_note("dominance interrupted: its figures are left out of this result");
+      end_early("dominance interrupted: its figures are left out of this result");
       return;
     }
     const auto start = Clock::now();
@@ -158,12 +163,8 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
     if (options.on_dominance)
       options.on_dominance({i, above, figures.nondominated, figures.components, closures_left});
     if (i > 0 && i <= options.dominance_stop) {
-      run.interrupted = true;
-      figures.nondominated.clear();
-      figures.components.clear();
-      if (options.on_note)
-        options.on_note("dominance stopped after index " + std::to_string(i) +
-                        " as asked: its figures are left out of this result, --resume continues");
+      end_early("dominance stopped after index " + std::to_string(i) +
+                " as asked: its figures are left out of this result, --resume continues");
       return;
     }
   }

@@ -44,10 +44,14 @@ std::vector<bdd> LayerStore::load(int count) const {
 bdd LayerStore::load_one(int index) const {
   BddFileHeader header;
   bdd layer = load_bdd(layer_path(index), &header);
+  check_header(index, header);
+  return layer;
+}
+
+void LayerStore::check_header(int index, const BddFileHeader& header) const {
   if (header.parameters != parameters_ || header.kind != "layer" || header.index != index)
     throw InputError(layer_path(index).string() + ": not layer " + std::to_string(index) +
                      " of this run");
-  return layer;
 }
 
 int LayerStore::clear() const {

@@ -11,6 +11,8 @@
 
 namespace rushhour {
 
+struct BddFileHeader;
+
 class LayerStore {
  public:
   // `parameters`: canonical text of everything the layers depend on.
@@ -28,6 +30,8 @@ class LayerStore {
   std::vector<bdd> load(int count) const;
   // Loads layer `index` alone, with the same checks.
   bdd load_one(int index) const;
+  // Throws InputError unless `header` is that of layer `index` of this run.
+  void check_header(int index, const BddFileHeader& header) const;
   // Removes every layer file (a fresh run in an old directory). Returns how many.
   int clear() const;
 
