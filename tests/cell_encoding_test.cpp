@@ -13,7 +13,6 @@
 
 #include "bdd_test_support.hpp"
 #include "symbolic_check_support.hpp"
-#include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "board/game.hpp"
 #include "encoding/slot_encoding.hpp"
@@ -56,34 +55,6 @@ INSTANTIATE_TEST_SUITE_P(SixBySix, CellEncodingSanity,
                                                                          40148868698, 10275383941}),
                                             ::testing::Values(CellEncodingOptions{}.order),
                                             ::testing::Values(CellEncodingOptions{}.coding)));
-
-TEST(CellEncoding, CommercialSetCountsMatchTheSpec) {
-  BddSession session(0, BddSettings{});
-  CellEncoding encoding(session, Rules(6, -1, Metric::Step, {.max_cars = 12, .max_trucks = 4}),
-                        CellEncodingOptions{});
-  EXPECT_EQ(exact_count(encoding.domain(), encoding.current_variables()), 36330223056u);
-  EXPECT_EQ(exact_count(encoding.winning(), encoding.current_variables()), 9328767996u);
-}
-
-TEST(CellEncoding, EncodeDecodeRoundTripsABoard) {
-  BddSession session(0, tiny_table());
-  const Rules rules(6);
-  for (const auto& order : CellEncodingOptions::orders()) {
-    CellEncoding encoding(session, rules, {.order = order});
-    const Board board = parse_board(
-        "BBoooC"
-        "DoEooC"
-        "DoEAAC"
-        "FFFoGo"
-        "ooHoGo"
-        "ooHIIo",
-        rules);
-    const bdd minterm = encoding.encode(board);
-    EXPECT_EQ(exact_count(minterm, encoding.current_variables()), 1u);
-    EXPECT_TRUE((minterm & !encoding.domain()) == bddfalse);
-    EXPECT_EQ(encoding.decode_one(minterm), board);
-  }
-}
 
 // Every legal 4x4 configuration, target or not, decodes to a board that encodes back to it.
 TEST(CellEncoding, EveryLegalMintermRoundTrips) {

@@ -5,7 +5,6 @@
 
 #include "bdd_test_support.hpp"
 
-#include "board/board_string.hpp"
 #include "retrograde/retrograde.hpp"
 
 namespace rushhour {
@@ -45,32 +44,6 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values(SanityCase{6, 40148868698, 10275383941}),
                        ::testing::Values("interleaved"),
                        ::testing::ValuesIn(SlotEncodingOptions::line_codes())));
-
-TEST(SlotEncoding, CommercialSetCountsMatchTheSpec) {
-  BddSession session(0, BddSettings{});
-  SlotEncoding encoding(session, Rules(6, -1, Metric::Step, {.max_cars = 12, .max_trucks = 4}),
-                        SlotEncodingOptions{});
-  EXPECT_EQ(exact_count(encoding.domain(), encoding.current_variables()), 36330223056u);
-  EXPECT_EQ(exact_count(encoding.winning(), encoding.current_variables()), 9328767996u);
-}
-
-TEST(SlotEncoding, EncodeDecodeRoundTripsABoard) {
-  BddSession session(0, tiny_table());
-  const Rules rules(6);
-  SlotEncoding encoding(session, rules, SlotEncodingOptions{});
-  const Board board = parse_board(
-      "BBoooC"
-      "DoEooC"
-      "DoEAAC"
-      "FFFoGo"
-      "ooHoGo"
-      "ooHIIo",
-      rules);
-  const bdd minterm = encoding.encode(board);
-  EXPECT_EQ(exact_count(minterm, encoding.current_variables()), 1u);
-  EXPECT_TRUE((minterm & !encoding.domain()) == bddfalse);
-  EXPECT_EQ(encoding.decode_one(minterm), board);
-}
 
 }  // namespace
 }  // namespace rushhour
