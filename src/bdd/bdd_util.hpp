@@ -56,4 +56,9 @@ bool for_each_assignment(const bdd& f, std::span<const int> variables,
 // Disjunction of all terms, merged pairwise in a balanced tree (cheaper than a chain).
 bdd disjunction(std::vector<bdd> terms);
 
+// a ∧ ¬b in one pass (bddop_diff). Spelled a & !b, BuDDy first builds ¬b as a BDD of its own,
+// a full copy: on 6x6 that was 16% of the dominance closures, whose `reached` has millions of
+// nodes and changes after every transition part.
+inline bdd minus(const bdd& a, const bdd& b) { return bdd_apply(a, b, bddop_diff); }
+
 }  // namespace rushhour

@@ -38,7 +38,7 @@ bdd component_closure(const StateEncoding& encoding, BddSession& session, const 
   if (closure == Closure::BreadthFirst) {
     while (frontier != bddfalse) {
       ++round;
-      frontier = predecessors(encoding, frontier, Metric::Move) & !reached;
+      frontier = minus(predecessors(encoding, frontier, Metric::Move), reached);
       session.check();
       reached |= frontier;
     }
@@ -49,8 +49,8 @@ bdd component_closure(const StateEncoding& encoding, BddSession& session, const 
     ++round;
     bdd found_in_round = bddfalse;
     for (const TransitionPart& part : parts) {
-      const bdd found =
-          bdd_relprod(part.relation, part.rename->apply(frontier), part.next_variables) & !reached;
+      const bdd found = minus(
+          bdd_relprod(part.relation, part.rename->apply(frontier), part.next_variables), reached);
       session.check();
       reached |= found;
       frontier |= found;
@@ -138,7 +138,7 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
       return;
     }
     const auto start = Clock::now();
-    const bdd nondominated = layer_at(i) & !above;
+    const bdd nondominated = minus(layer_at(i), above);
     session.check();
     figures.nondominated[i] = exact_count(nondominated, vars);
     if (options.dominance_indices < 0 || max_index - i < options.dominance_indices)
@@ -255,7 +255,7 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
       break;
     }
     const auto layer_start = Clock::now();
-    frontier = predecessors(encoding, frontier, rules.metric()) & !visited;
+    frontier = minus(predecessors(encoding, frontier, rules.metric()), visited);
     visited |= frontier;
     const bdd layer = unlimited_frontiers ? frontier & encoding.vehicle_limits() : frontier;
     session.check();
