@@ -52,7 +52,7 @@ void CellEncodingOptions::check() const {
 
 CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
                            const CellEncodingOptions& options)
-    : rules_(rules), options_(options), n_(rules.size()) {
+    : StateEncoding(rules), options_(options), n_(rules.size()) {
   options_.check();
   const int n = n_;
   const int exit = rules.exit_row();

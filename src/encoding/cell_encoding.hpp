@@ -91,28 +91,16 @@ class CellEncoding final : public StateEncoding {
   // Declares the variables it needs in `session` and builds every set and relation.
   CellEncoding(BddSession& session, const Rules& rules, const CellEncodingOptions& options);
 
-  const Rules& rules() const override { return rules_; }
   std::string name() const override { return "cell"; }
   std::string order_name() const override { return options_.order; }
   std::string layout_description() const override;
-  int variable_count() const override { return variable_count_; }
 
-  const bdd& current_variables() const override { return current_set_; }
-  const bdd& domain() const override { return domain_; }
-  const bdd& winning() const override { return winning_; }
-  const bdd& vehicle_limits() const override { return vehicle_limits_; }
-  const bdd& unlimited_winning() const override { return unlimited_winning_; }
-  const std::vector<TransitionPart>& transitions(Metric metric) const override {
-    return metric == Metric::Step ? step_parts_ : move_parts_;
-  }
 
   bdd encode(const Board& board) const override;
   Board decode_one(const bdd& states) const override;
   void for_each_board(const bdd& states,
                       const std::function<bool(const Board&)>& visit) const override;
 
-  // Every legal configuration (the local rules), target or not.
-  const bdd& legal() const { return legal_; }
   // The configurations whose totals satisfy `wanted`, counting vehicles = starts and
   // trucks = continuations that follow a continuation on their axis (cars = the
   // difference): exact on legal configurations only, so conjoin it with a legal set.
@@ -147,23 +135,13 @@ class CellEncoding final : public StateEncoding {
   bdd within_limits() const;  // counts_where the rules' limits
   Board board_of(const std::vector<bool>& values) const;
 
-  Rules rules_;
   CellEncodingOptions options_;
   int n_;
-  int variable_count_ = 0;
   std::vector<int> cell_sequence_;           // cells in variable order
   std::vector<std::array<int, 3>> current_;  // [cell][bit] -> BuDDy variable
   std::vector<std::array<int, 3>> next_;
   std::array<std::array<bool, 3>, 5> codes_{};  // [symbol] -> bits b0 b1 b2
   std::vector<int> all_current_;                // cell by cell in variable order
-  bdd current_set_;
-  bdd legal_;
-  bdd domain_;
-  bdd winning_;
-  bdd vehicle_limits_ = bddtrue;
-  bdd unlimited_winning_;
-  std::vector<TransitionPart> step_parts_;
-  std::vector<TransitionPart> move_parts_;
 };
 
 }  // namespace rushhour

@@ -39,7 +39,7 @@ void SlotEncodingOptions::check() const {
 
 SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
                            const SlotEncodingOptions& options)
-    : rules_(rules), options_(options), table_(rules.size()) {
+    : StateEncoding(rules), options_(options), table_(rules.size()) {
   options_.check();
   const int n = rules.size();
 

@@ -52,28 +52,16 @@ class SlotEncoding final : public StateEncoding {
   // Declares the variables it needs in `session` and builds every set and relation.
   SlotEncoding(BddSession& session, const Rules& rules, const SlotEncodingOptions& options);
 
-  const Rules& rules() const override { return rules_; }
   std::string name() const override { return "slot"; }
   std::string order_name() const override { return options_.order; }
   std::string layout_description() const override;
-  int variable_count() const override { return variable_count_; }
 
-  const bdd& current_variables() const override { return current_set_; }
-  const bdd& domain() const override { return domain_; }
-  const bdd& winning() const override { return winning_; }
-  const bdd& vehicle_limits() const override { return vehicle_limits_; }
-  const bdd& unlimited_winning() const override { return unlimited_winning_; }
-  const std::vector<TransitionPart>& transitions(Metric metric) const override {
-    return metric == Metric::Step ? step_parts_ : move_parts_;
-  }
 
   bdd encode(const Board& board) const override;
   Board decode_one(const bdd& states) const override;
   void for_each_board(const bdd& states,
                       const std::function<bool(const Board&)>& visit) const override;
 
-  // Every legal configuration (each line a valid code, no cell covered twice), target or not.
-  const bdd& legal() const { return legal_; }
   // The configurations with exactly `cars` cars and `trucks` trucks (any legality).
   bdd vehicle_count_is(int cars, int trucks) const;
   // The configurations whose totals satisfy `wanted` (any legality).
@@ -103,25 +91,15 @@ class SlotEncoding final : public StateEncoding {
   std::map<std::pair<int, int>, bdd> count_distribution(
       const std::function<bool(int cars, int trucks)>& keep) const;
 
-  Rules rules_;
   SlotEncodingOptions options_;
   LineTable table_;
   int bits_per_line_ = 0;
-  int variable_count_ = 0;
   std::vector<Line> lines_;
   std::vector<int> line_sequence_;  // lines in variable order
   std::vector<int> all_current_;
   std::vector<std::vector<bool>> codes_;     // arrangement -> code bits
   std::vector<int> arrangement_of_code_;     // code as integer -> arrangement, -1 = invalid
   std::vector<std::vector<bdd>> covered_;    // [line][k]: cell k of the line covered by its own vehicles
-  bdd current_set_;
-  bdd legal_;
-  bdd domain_;
-  bdd winning_;
-  bdd vehicle_limits_ = bddtrue;
-  bdd unlimited_winning_;
-  std::vector<TransitionPart> step_parts_;
-  std::vector<TransitionPart> move_parts_;
 };
 
 }  // namespace rushhour

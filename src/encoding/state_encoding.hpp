@@ -37,24 +37,31 @@ struct TransitionPart {
 class StateEncoding {
  public:
   virtual ~StateEncoding() = default;
+  StateEncoding(const StateEncoding&) = delete;
+  StateEncoding& operator=(const StateEncoding&) = delete;
 
-  virtual const Rules& rules() const = 0;
+  const Rules& rules() const { return rules_; }
   virtual std::string name() const = 0;        // "slot" or "cell"
   virtual std::string order_name() const = 0;  // the variable order's name
   // Canonical text describing the variable layout and parameters; two encodings with equal
   // descriptions give identical BDDs for identical sets (used to validate saved layers).
   virtual std::string layout_description() const = 0;
-  virtual int variable_count() const = 0;      // BuDDy variables to declare
+  int variable_count() const { return variable_count_; }  // BuDDy variables to declare
 
-  virtual const bdd& current_variables() const = 0;  // the set x, for counting
-  virtual const bdd& domain() const = 0;             // legal configurations of the rules' domain
-  virtual const bdd& winning() const = 0;            // winning configurations (⊆ domain)
+  const bdd& current_variables() const { return current_set_; }  // the set x, for counting
+  // Every legal configuration (each vehicle whole, on the board, no cell covered twice),
+  // target or not.
+  const bdd& legal() const { return legal_; }
+  const bdd& domain() const { return domain_; }    // legal configurations of the rules' domain
+  const bdd& winning() const { return winning_; }  // winning configurations (⊆ domain)
   // The rules' vehicle limits as a set (bddtrue without limits) and the winning set of the
   // same board without them: domain() and winning() are the unlimited sets ∧ vehicle_limits().
   // Moves never change the vehicle counts, so the driver may run its frontiers unlimited.
-  virtual const bdd& vehicle_limits() const = 0;
-  virtual const bdd& unlimited_winning() const = 0;
-  virtual const std::vector<TransitionPart>& transitions(Metric metric) const = 0;
+  const bdd& vehicle_limits() const { return vehicle_limits_; }
+  const bdd& unlimited_winning() const { return unlimited_winning_; }
+  const std::vector<TransitionPart>& transitions(Metric metric) const {
+    return metric == Metric::Step ? step_parts_ : move_parts_;
+  }
 
   virtual bdd encode(const Board& board) const = 0;  // the minterm of one configuration
   // The configuration of one satisfying assignment of `states` (states != bddfalse).
@@ -66,6 +73,21 @@ class StateEncoding {
   // Calls visit(board) for every configuration of `states` until visit returns false.
   virtual void for_each_board(const bdd& states,
                               const std::function<bool(const Board&)>& visit) const = 0;
+
+ protected:
+  // An encoding's constructor declares its variables and fills in every set and part below.
+  explicit StateEncoding(const Rules& rules) : rules_(rules) {}
+
+  Rules rules_;
+  int variable_count_ = 0;
+  bdd current_set_;
+  bdd legal_;
+  bdd domain_;
+  bdd winning_;
+  bdd vehicle_limits_ = bddtrue;
+  bdd unlimited_winning_;
+  std::vector<TransitionPart> step_parts_;
+  std::vector<TransitionPart> move_parts_;
 };
 
 }  // namespace rushhour
