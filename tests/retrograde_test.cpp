@@ -6,6 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
 
 #include "bdd_test_support.hpp"
 #include "symbolic_check_support.hpp"
@@ -13,6 +17,8 @@
 
 #include "encoding/slot_encoding.hpp"
 #include "explicit/explicit_engine.hpp"
+#include "board/board_string.hpp"
+#include "board/game.hpp"
 
 namespace rushhour {
 namespace {
@@ -220,6 +226,83 @@ TEST(SymbolicLayers, NodeTableExhaustionStopsTheRun) {
         classify_symbolic(encoding, session, options);
       },
       BddFailure);
+}
+
+// The closure of one board is its component, found by a breadth-first search over the
+// boards; the round hook sees rounds 1, 2, ... whose found sets are disjoint and add up to it.
+TEST(SymbolicDominance, ClosureRoundsAddUpToTheComponent) {
+  const Rules rules(5, -1, Metric::Move);
+  const Board start = parse_board("BBCoo" "ooCDD" "AAoEo" "ooFEo" "ooFoo", rules);
+  std::set<std::string> component{to_board_string(rules, start)};
+  std::vector<Board> stack{start};
+  while (!stack.empty()) {
+    const Board board = stack.back();
+    stack.pop_back();
+    for (const Board& next : neighbours(Metric::Move, board))
+      if (component.insert(to_board_string(rules, next)).second) stack.push_back(next);
+  }
+  ASSERT_GT(component.size(), 20u);
+
+  for (Closure closure : {Closure::Chained, Closure::BreadthFirst}) {
+    BddSession session(0, tiny_table());
+    SlotEncoding encoding(session, rules, SlotEncodingOptions{});
+    const bdd seed = encoding.encode(start);
+    std::vector<int> seen_rounds;
+    bdd found_so_far = seed;
+    bdd last_reached = seed;
+    bool disjoint = true;
+    int rounds = 0;
+    const bdd closure_set = component_closure(
+        encoding, session, seed, closure, &rounds,
+        [&](int round, const bdd& found, const bdd& reached) {
+          seen_rounds.push_back(round);
+          disjoint = disjoint && (found & found_so_far) == bddfalse;
+          found_so_far |= found;
+          last_reached = reached;
+        });
+    EXPECT_TRUE(disjoint);
+    EXPECT_EQ(seen_rounds.size(), static_cast<std::size_t>(rounds));
+    for (std::size_t k = 0; k < seen_rounds.size(); ++k)
+      EXPECT_EQ(seen_rounds[k], static_cast<int>(k) + 1);
+    EXPECT_TRUE(found_so_far == closure_set);
+    EXPECT_TRUE(last_reached == closure_set);
+    EXPECT_EQ(exact_count(closure_set, encoding.current_variables()), component.size());
+    std::set<std::string> decoded;
+    encoding.for_each_board(closure_set, [&](const Board& board) {
+      decoded.insert(to_board_string(rules, board));
+      return true;
+    });
+    EXPECT_EQ(decoded, component);
+  }
+}
+
+// With closure_note_seconds = 0 every closure round of the dominance pass is reported, so
+// the round notes of each index add up to the rounds its summary line gives.
+TEST(SymbolicDominance, ClosureNotesCoverEveryRound) {
+  BddSession session(0, tiny_table());
+  SlotEncoding encoding(session, Rules(4, -1, Metric::Move), SlotEncodingOptions{});
+  RetrogradeOptions options;
+  options.closure_note_seconds = 0;
+  std::map<int, int> round_notes;
+  std::map<int, int> summary_rounds;
+  options.on_note = [&](const std::string& note) {
+    int index = 0;
+    int rounds = 0;
+    if (std::sscanf(note.c_str(), "dominance index %d: closure round %d", &index, &rounds) == 2) {
+      EXPECT_EQ(rounds, round_notes[index] + 1) << note;
+      ++round_notes[index];
+    } else if (const auto at = note.find("closure "); at != std::string::npos &&
+               std::sscanf(note.c_str(), "dominance index %d", &index) == 1 &&
+               std::sscanf(note.c_str() + at, "closure %d rounds", &rounds) == 1) {
+      summary_rounds[index] = rounds;
+    }
+  };
+  const SymbolicRun run = classify_symbolic(encoding, session, options);
+  expect_same_figures(run.figures, explicit_figures(Rules(4, -1, Metric::Move)), true);
+  ASSERT_FALSE(summary_rounds.empty());
+  for (auto& [index, rounds] : summary_rounds)
+    if (rounds == 0) summary_rounds.erase(index);
+  EXPECT_EQ(round_notes, summary_rounds);
 }
 
 }  // namespace

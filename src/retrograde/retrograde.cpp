@@ -29,19 +29,20 @@ bdd predecessors(const StateEncoding& encoding, const bdd& states, Metric metric
 }
 
 bdd component_closure(const StateEncoding& encoding, BddSession& session, const bdd& states,
-                      Closure closure, int* rounds) {
+                      Closure closure, int* rounds, const ClosureRoundHook& after_round) {
   // Moves are reversible, so the predecessors of a set are also its successors.
   bdd reached = states;
   bdd frontier = states;
-  int unused = 0;
-  int& round = rounds != nullptr ? *rounds : unused;
+  int round = 0;
   if (closure == Closure::BreadthFirst) {
     while (frontier != bddfalse) {
       ++round;
       frontier = minus(predecessors(encoding, frontier, Metric::Move), reached);
       session.check();
       reached |= frontier;
+      if (after_round) after_round(round, frontier, reached);
     }
+    if (rounds != nullptr) *rounds += round;
     return reached;
   }
   const std::vector<TransitionPart>& parts = encoding.transitions(Metric::Move);
@@ -57,7 +58,9 @@ bdd component_closure(const StateEncoding& encoding, BddSession& session, const 
       found_in_round |= found;
     }
     frontier = found_in_round;
+    if (after_round) after_round(round, frontier, reached);
   }
+  if (rounds != nullptr) *rounds += round;
   return reached;
 }
 
@@ -145,8 +148,21 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
       figures.components[i] = count_components(encoding, nondominated, closures_left);
     const double counting_seconds = seconds_since(start);
     int rounds = 0;
+    auto last_note = start;
+    const auto note_round = [&](int round, const bdd& found, const bdd& reached) {
+      if (!options.on_note || options.closure_note_seconds < 0 ||
+          seconds_since(last_note) < options.closure_note_seconds)
+        return;
+      last_note = Clock::now();
+      char text[160];
+      std::snprintf(text, sizeof text,
+                    ": closure round %d, found %d nodes, reached %d nodes, %.2f s", round,
+                    bdd_nodecount(found), bdd_nodecount(reached), seconds_since(start));
+      options.on_note("dominance index " + std::to_string(i) + text);
+    };
     if (i > 0)
-      above |= component_closure(encoding, session, nondominated, options.closure, &rounds);
+      above |= component_closure(encoding, session, nondominated, options.closure, &rounds,
+                                 note_round);
     session.check();
     if (options.on_note) {
       char timing[160];

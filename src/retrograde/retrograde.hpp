@@ -79,6 +79,10 @@ struct RetrogradeOptions {
   std::function<void(int index, const bdd& layer)> on_layer;
   std::function<void(const LayerProgress&)> on_progress;
   std::function<void(const std::string&)> on_note;  // dominance and sampling progress
+  // Inside a dominance index, a note on the closure (round, frontier and reached nodes) after
+  // the first round that ends this many seconds after the index began or after the last such
+  // note: on 6x6 one index takes up to half an hour. < 0 = never.
+  double closure_note_seconds = 60;
   // Polled between layers and between dominance indices: true ends the run at that safe
   // point (layers computed so far are kept; an interrupted dominance pass leaves both
   // dominance figures empty, and only on_dominance has seen its progress).
@@ -105,10 +109,15 @@ struct SymbolicRun {
 // Pre(S) for S ⊆ domain, with the metric's transition parts.
 bdd predecessors(const StateEncoding& encoding, const bdd& states, Metric metric);
 
+// Called after each round of a closure with the round's number (from 1), the states it
+// found (the next round's frontier) and everything reached so far.
+using ClosureRoundHook = std::function<void(int round, const bdd& found, const bdd& reached)>;
+
 // The union of the components (under all moves) that meet `states`. Adds the number of
 // rounds (fixpoint iterations) to *rounds when given.
 bdd component_closure(const StateEncoding& encoding, BddSession& session, const bdd& states,
-                      Closure closure = Closure::Chained, int* rounds = nullptr);
+                      Closure closure = Closure::Chained, int* rounds = nullptr,
+                      const ClosureRoundHook& after_round = nullptr);
 
 // Runs the analysis. `finished_layers` (from a resumed run) are taken as C_0..C_k without
 // recomputation. Throws BddFailure if BuDDy runs out of nodes (finished layers have been
