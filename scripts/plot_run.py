@@ -207,7 +207,10 @@ def plot_nodes(plt, np, run, path):
 
 
 def plot_seconds(plt, np, run, path):
-    seconds = run["layers/seconds"].astype(float)
+    # NaN: a layer a resumed run loaded from a file that does not record its time.
+    recorded = run["layers/seconds"].astype(float)
+    unrecorded = int(np.isnan(recorded).sum())
+    seconds = np.nan_to_num(recorded, nan=0.0)
     layers = len(seconds)
     x = np.arange(layers)
     fig, ax = setup_axes(plt, run, "Seconds per layer")
@@ -231,8 +234,11 @@ def plot_seconds(plt, np, run, path):
     handles = ax.get_legend_handles_labels()[0] + twin.get_legend_handles_labels()[0]
     labels = ax.get_legend_handles_labels()[1] + twin.get_legend_handles_labels()[1]
     twin.legend(handles, labels, loc="upper left", fontsize=9, framealpha=0.95)
-    twin.text(0.985, 0.97, f"layers: {elapsed[-1]:.3g} s of the run's {run['seconds']:.3g} s\n"
-              "the rest: setup, dominance, samples, files", transform=ax.transAxes,
+    note = (f"layers: {elapsed[-1]:.3g} s of the run's {run['seconds']:.3g} s\n"
+            "the rest: setup, dominance, samples, files")
+    if unrecorded:
+        note += f"\n{unrecorded} layers loaded without a recorded time (shown as 0)"
+    twin.text(0.985, 0.97, note, transform=ax.transAxes,
               ha="right", va="top", fontsize=9, color="#333333",
               bbox=dict(boxstyle="round,pad=0.35", facecolor="white", edgecolor="#bbbbbb"))
     return save(plt, fig, path)

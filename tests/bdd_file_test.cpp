@@ -5,8 +5,11 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
+#include <limits>
 #include <numeric>
+#include <optional>
 #include <random>
 
 #include "bdd/session.hpp"
@@ -89,12 +92,13 @@ std::string load_error(const std::filesystem::path& file) {
   return "";
 }
 
-// The documented format, written independently of bdd_file.cpp (version 2 by default; version
-// 1 lacks the block checksum table).
+// The documented format, written independently of bdd_file.cpp (version 3 by default; versions
+// 1 and 2 lack the seconds field, version 1 also the block checksum table).
 class HandWrittenFile {
  public:
   HandWrittenFile(std::uint32_t variables, std::uint64_t nodes, std::uint64_t root,
-                  std::uint32_t version = 2)
+                  std::uint32_t version = 3,
+                  double seconds = std::numeric_limits<double>::quiet_NaN())
       : version_(version) {
     bytes_ = std::string("\x89RHBDD\r\n", 8);
     integer(version, 4);
@@ -102,6 +106,11 @@ class HandWrittenFile {
     integer(nodes, 8);
     integer(root, 8);
     integer(0, 8);
+    if (version >= 3) {
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, &seconds, sizeof bits);
+      integer(bits, 8);
+    }
     integer(5, 4);
     integer(0, 4);
     bytes_ += "layer";
@@ -151,7 +160,9 @@ TEST(BddFile, RoundTripsRandomFunctionsToTheSameNode) {
   for (int i = 0; i < 40; ++i) {
     const bdd function = random_bdd(rng, kVariables);
     const auto file = dir / ("layer-" + std::to_string(i) + ".bdd");
-    save_bdd(file, function, header_for(i));
+    BddFileHeader written = header_for(i);
+    if (i % 2 == 1) written.seconds = 0.125 * i;
+    save_bdd(file, function, written);
     BddFileHeader header;
     const bdd loaded = load_bdd(file, &header);
     session.check();
@@ -159,6 +170,7 @@ TEST(BddFile, RoundTripsRandomFunctionsToTheSameNode) {
     EXPECT_EQ(header.parameters, header_for(i).parameters);
     EXPECT_EQ(header.kind, "layer");
     EXPECT_EQ(header.index, i);
+    EXPECT_EQ(header.seconds, written.seconds);
     EXPECT_EQ(header.variable_count, kVariables);
     EXPECT_EQ(header.node_count, bdd_nodecount(function));
     EXPECT_EQ(read_bdd_header(file), header);
@@ -226,15 +238,19 @@ TEST(BddFile, ANewSessionRebuildsTheSameFunctionInAnyVariableOrder) {
   }
 }
 
-TEST(BddFile, ReadsTheDocumentedFormatBothVersions) {
+TEST(BddFile, ReadsTheDocumentedFormatEveryVersion) {
   ScratchDir dir;
   BddSession session(kVariables, tiny());
-  for (std::uint32_t version : {1u, 2u}) {
-    HandWrittenFile file(kVariables, 2, 3, version);
+  for (std::uint32_t version : {1u, 2u, 3u}) {
+    HandWrittenFile file(kVariables, 2, 3, version, 12.5);
     file.record(3, 0, 1);  // id 2: x3
     file.record(1, 2, 1);  // id 3: x1 ? true : x3
     write_bytes(dir / "hand.bdd", file.finish());
-    EXPECT_TRUE(load_bdd(dir / "hand.bdd") == (bdd_ithvar(1) | bdd_ithvar(3))) << version;
+    BddFileHeader header;
+    EXPECT_TRUE(load_bdd(dir / "hand.bdd", &header) == (bdd_ithvar(1) | bdd_ithvar(3))) << version;
+    // Only version 3 has the field; the constructor's 12.5 goes nowhere in the others.
+    EXPECT_EQ(header.seconds, version == 3 ? std::optional<double>(12.5) : std::nullopt) << version;
+    EXPECT_EQ(read_bdd_header(dir / "hand.bdd").seconds, header.seconds) << version;
     BddFileProbe probe(dir / "hand.bdd");
     std::vector<signed char> values(kVariables, 0);
     EXPECT_FALSE(probe.contains(values)) << version;
@@ -253,11 +269,12 @@ TEST(BddFile, WritesTheDocumentedFormatWithSeveralBlocks) {
   while (bdd_nodecount(function) <= 2 * static_cast<int>(kBddFileBlockRecords))
     function |= random_bdd(rng, kVariables);
   const auto nodes = static_cast<std::uint64_t>(bdd_nodecount(function));
-  save_bdd(dir / "f.bdd", function, {.parameters = "", .kind = "layer", .index = 0});
+  save_bdd(dir / "f.bdd", function,
+           {.parameters = "", .kind = "layer", .index = 0, .seconds = 3.25});
   const std::string written = read_bytes(dir / "f.bdd");
 
-  HandWrittenFile expected(kVariables, nodes, nodes + 1);
-  const std::size_t payload = 48 + 5 + 8;  // fixed header, "layer", header sum
+  HandWrittenFile expected(kVariables, nodes, nodes + 1, 3, 3.25);
+  const std::size_t payload = 56 + 5 + 8;  // fixed header, "layer", header sum
   const auto field = [&](std::size_t offset) {
     std::uint32_t value = 0;
     for (int i = 0; i < 4; ++i)
@@ -339,7 +356,7 @@ TEST(BddFile, ReportsTheFormatVersionAndTrailingBytes) {
   future[8] = 7;
   write_bytes(file, future);
   EXPECT_EQ(load_error(file),
-            file.string() + ": written by format version 7, this tool reads versions 1 and 2");
+            file.string() + ": written by format version 7, this tool reads versions 1 to 3");
   write_bytes(file, bytes + "x");
   EXPECT_EQ(load_error(file), file.string() + ": 1 bytes after the end of the BDD");
 }

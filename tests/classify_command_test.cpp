@@ -266,7 +266,9 @@ TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
   const auto partial = run_rushhour("classify --size 4 -q --max-layers 4" + out);
   ASSERT_EQ(partial.status, 0) << partial.err;
   EXPECT_NE(partial.out.find("INCOMPLETE"), std::string::npos);
-  EXPECT_FALSE(read_classification(dir.path() / "classification.h5").complete);
+  const Classification stopped = read_classification(dir.path() / "classification.h5");
+  EXPECT_FALSE(stopped.complete);
+  ASSERT_EQ(stopped.layers.size(), 4u);
   ASSERT_EQ(run_rushhour("classify --size 4 -q --resume" + out).status, 0);
   const Classification resumed = read_classification(dir.path() / "classification.h5");
   const Classification expected = classify_explicit(Rules(4));
@@ -274,6 +276,14 @@ TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
   EXPECT_EQ(counts(resumed), counts(expected));
   EXPECT_EQ(resumed.nondominated, expected.nondominated);
   EXPECT_EQ(resumed.components, expected.components);
+  // The layer files keep what each layer took, so the resumed run reports the first run's
+  // seconds for the layers it loaded, to the bit.
+  for (std::size_t i = 0; i < resumed.layers.size(); ++i) {
+    EXPECT_GE(resumed.layers[i].seconds, 0.0) << "layer " << i;
+    if (i < stopped.layers.size()) {
+      EXPECT_EQ(resumed.layers[i].seconds, stopped.layers[i].seconds) << "layer " << i;
+    }
+  }
 }
 
 }  // namespace

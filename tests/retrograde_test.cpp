@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -153,8 +155,15 @@ TEST(SymbolicDominance, ResumesFromReportedProgress) {
     resuming.on_dominance = [&](const DominanceProgress& progress) {
       computed.push_back(progress.lowest);
     };
-    const SymbolicRun resumed = classify_symbolic(encoding, session, resuming, stopped.layers);
+    const SymbolicRun resumed =
+        classify_symbolic(encoding, session, resuming, stopped.layers, {1.5, 2.5});
     EXPECT_EQ(computed, (std::vector<int>{4, 3, 2, 1, 0}));
+    // Finished layers report the seconds they were given, NaN where none were.
+    ASSERT_GT(resumed.figures.layers.size(), 2u);
+    EXPECT_EQ(resumed.figures.layers[0].seconds, 1.5);
+    EXPECT_EQ(resumed.figures.layers[1].seconds, 2.5);
+    for (std::size_t i = 2; i < resumed.figures.layers.size(); ++i)
+      EXPECT_TRUE(std::isnan(resumed.figures.layers[i].seconds)) << "layer " << i;
     EXPECT_EQ(resumed.figures.nondominated, whole.figures.nondominated);
     EXPECT_EQ(resumed.figures.components, whole.figures.components);
   }

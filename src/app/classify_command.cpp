@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "app/commands.hpp"
@@ -350,7 +352,7 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
       encoding.layout_description() + " metric=" + to_string(s.rules.metric());
   std::unique_ptr<LayerStore> store;
   std::unique_ptr<DominanceCheckpoint> checkpoint;
-  std::vector<bdd> finished;
+  LayerStore::Loaded finished;
   RetrogradeOptions options = s.retrograde;
   if (!s.out.empty()) {
     store = std::make_unique<LayerStore>(s.out, parameters);
@@ -383,10 +385,10 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   }
   // Every layer is saved by then, so the dominance pass may read them back one at a time.
   if (store) options.reload_layer = [&store](int index) { return store->load_one(index); };
-  const int already = static_cast<int>(finished.size());
+  const int already = static_cast<int>(finished.layers.size());
   if (store)
-    options.on_layer = [&store, already](int index, const bdd& layer) {
-      if (index >= already) store->save(index, layer);
+    options.on_layer = [&store, already](int index, const bdd& layer, double seconds) {
+      if (index >= already) store->save(index, layer, seconds);
     };
   options.on_progress = [&log](const LayerProgress& p) {
     log.line(layer_line(p.index, p.count, p.frontier_nodes, p.seconds, p.elapsed) +
@@ -395,7 +397,11 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   };
   options.on_note = [&log](const std::string& note) { log.line(note); };
   options.should_stop = [] { return stop_signal != 0; };
-  SymbolicRun run = classify_symbolic(encoding, session, options, std::move(finished));
+  std::vector<double> finished_seconds;
+  for (const std::optional<double>& seconds : finished.seconds)
+    finished_seconds.push_back(seconds.value_or(std::numeric_limits<double>::quiet_NaN()));
+  SymbolicRun run =
+      classify_symbolic(encoding, session, options, std::move(finished.layers), finished_seconds);
   return std::move(run.figures);
 }
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -203,7 +204,8 @@ void take_samples(const StateEncoding& encoding, const RetrogradeOptions& option
 }  // namespace
 
 SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session,
-                              const RetrogradeOptions& options, std::vector<bdd> finished_layers) {
+                              const RetrogradeOptions& options, std::vector<bdd> finished_layers,
+                              const std::vector<double>& finished_seconds) {
   const auto start = Clock::now();
   const Rules& rules = encoding.rules();
   const bdd& vars = encoding.current_variables();
@@ -237,7 +239,7 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
                                static_cast<std::uint64_t>(bdd_nodecount(layer)), layer_seconds};
     run.layers.push_back(layer);
     figures.layers.push_back(layer_figures);
-    if (options.on_layer) options.on_layer(index, layer);
+    if (options.on_layer) options.on_layer(index, layer, layer_seconds);
     if (options.on_progress)
       options.on_progress({index, layer_figures.count, layer_figures.bdd_nodes,
                            static_cast<std::uint64_t>(bdd_nodecount(visited)), layer_seconds,
@@ -250,9 +252,13 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
     finish_layer(encoding.winning(), seconds_since(start));
   } else {
     for (bdd& layer : finished_layers) {
+      const std::size_t index = run.layers.size();
       visited |= layer;
-      figures.layers.push_back(
-          {exact_count(layer, vars), static_cast<std::uint64_t>(bdd_nodecount(layer)), 0.0});
+      figures.layers.push_back({exact_count(layer, vars),
+                                static_cast<std::uint64_t>(bdd_nodecount(layer)),
+                                index < finished_seconds.size()
+                                    ? finished_seconds[index]
+                                    : std::numeric_limits<double>::quiet_NaN()});
       run.layers.push_back(std::move(layer));
     }
     // run.layers holds them now; a copy left here would keep them alive through the

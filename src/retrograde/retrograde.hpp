@@ -75,8 +75,9 @@ struct RetrogradeOptions {
   int dominance_stop = -1;
   Closure closure = Closure::Chained;  // how the dominance closures are computed
   Frontiers frontiers = Frontiers::Auto;
-  // Called with every finished layer, before the next one starts (e.g. to save it).
-  std::function<void(int index, const bdd& layer)> on_layer;
+  // Called with every finished layer and what computing it took, before the next one starts
+  // (e.g. to save it).
+  std::function<void(int index, const bdd& layer, double seconds)> on_layer;
   std::function<void(const LayerProgress&)> on_progress;
   std::function<void(const std::string&)> on_note;  // dominance and sampling progress
   // Inside a dominance index, a note on the closure (round, frontier and reached nodes) after
@@ -120,10 +121,13 @@ bdd component_closure(const StateEncoding& encoding, BddSession& session, const 
                       const ClosureRoundHook& after_round = nullptr);
 
 // Runs the analysis. `finished_layers` (from a resumed run) are taken as C_0..C_k without
-// recomputation. Throws BddFailure if BuDDy runs out of nodes (finished layers have been
-// passed to on_layer by then).
+// recomputation; `finished_seconds[i]` is what C_i took when it was computed, reported as
+// its seconds (NaN, the figure for a layer whose time was not kept, where it is missing).
+// Throws BddFailure if BuDDy runs out of nodes (finished layers have been passed to on_layer
+// by then).
 SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session,
                               const RetrogradeOptions& options,
-                              std::vector<bdd> finished_layers = {});
+                              std::vector<bdd> finished_layers = {},
+                              const std::vector<double>& finished_seconds = {});
 
 }  // namespace rushhour

@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <array>
+#include <bit>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
@@ -21,7 +23,8 @@ namespace rushhour {
 namespace {
 
 constexpr std::array<unsigned char, 8> kMagic = {0x89, 'R', 'H', 'B', 'D', 'D', 0x0D, 0x0A};
-constexpr std::size_t kFixedHeaderSize = 48;  // magic .. params_size
+constexpr std::size_t kFixedHeaderSize = 48;  // magic .. params_size, versions 1 and 2
+constexpr std::size_t kSecondsFieldSize = 8;  // version 3 adds it after the index
 constexpr std::size_t kChecksumSize = 8;
 constexpr std::size_t kRecordSize = 12;
 constexpr std::uint32_t kMaxStringSize = 1 << 24;
@@ -141,6 +144,9 @@ std::vector<unsigned char> encode_header(const BddFileHeader& header, std::uint3
   integer(nodes, 8);
   integer(root, 8);
   integer(static_cast<std::uint64_t>(header.index), 8);
+  integer(std::bit_cast<std::uint64_t>(
+              header.seconds.value_or(std::numeric_limits<double>::quiet_NaN())),
+          8);
   integer(header.kind.size(), 4);
   integer(header.parameters.size(), 4);
   out.insert(out.end(), header.kind.begin(), header.kind.end());
@@ -285,17 +291,23 @@ ParsedHeader read_header(Reader& in) {
   ParsedHeader parsed;
   BddFileHeader& header = parsed.header;
   const std::uint32_t version = in.u32();
-  if (version != kBddFileFormatVersion && version != 1)
+  if (version < 1 || version > kBddFileFormatVersion)
     throw Damaged("written by format version " + std::to_string(version) +
-                  ", this tool reads versions 1 and " + std::to_string(kBddFileFormatVersion));
+                  ", this tool reads versions 1 to " + std::to_string(kBddFileFormatVersion));
   const std::uint32_t variables = in.u32();
   const std::uint64_t nodes = in.u64();
   parsed.root = in.u64();
   header.index = static_cast<std::int64_t>(in.u64());
+  std::uint64_t fixed_size = kFixedHeaderSize;
+  if (version >= 3) {
+    const double seconds = std::bit_cast<double>(in.u64());
+    if (!std::isnan(seconds)) header.seconds = seconds;
+    fixed_size += kSecondsFieldSize;
+  }
   const std::uint32_t kind_size = in.u32();
   const std::uint32_t parameters_size = in.u32();
   const std::uint64_t header_size =
-      kFixedHeaderSize + std::uint64_t{kind_size} + parameters_size + kChecksumSize;
+      fixed_size + std::uint64_t{kind_size} + parameters_size + kChecksumSize;
   if (kind_size > kMaxStringSize || parameters_size > kMaxStringSize || header_size > size)
     throw Damaged("truncated or damaged header (" + std::to_string(size) +
                   " bytes, the header declares " + std::to_string(header_size) + ")");

@@ -8,16 +8,17 @@
 // conversion in between, and checksums cover every byte. h5py users get the figures from
 // classification.h5; the layers are an internal checkpoint.
 //
-// Format version 2, all integers little-endian:
+// Format version 3, all integers little-endian:
 //   offset  0  magic        8 bytes  89 'R' 'H' 'B' 'D' 'D' 0D 0A
-//           8  version      u32      2
+//           8  version      u32      3
 //          12  variables    u32      BuDDy variables declared when saved (bdd_varnum())
 //          16  node_count   u64      internal nodes in the payload
 //          24  root         u64      node id of the BDD (see ids below)
 //          32  index        i64      caller's index (e.g. the layer's)
-//          40  kind_size    u32
-//          44  params_size  u32
-//          48  kind         kind_size bytes      (e.g. "layer", "visited")
+//          40  seconds      f64      what computing the BDD took (IEEE 754 bits), NaN if unsaid
+//          48  kind_size    u32
+//          52  params_size  u32
+//          56  kind         kind_size bytes      (e.g. "layer", "visited")
 //              parameters   params_size bytes    (canonical text of the run's parameters and
 //                                                  variable layout; compared by the caller)
 //              header_sum   u64      FNV-1a 64 over every byte before it
@@ -27,8 +28,8 @@
 //   table_sum    u64          FNV-1a 64 over block_sums
 // The checksums together cover every byte of the file; the block sums let BddFileProbe check
 // just the few blocks that one path through a large BDD touches.
-// Version 1 files (instead of the block sums, one payload_sum u64: FNV-1a 64 over the payload)
-// are still read.
+// Versions 1 and 2 are still read: they have no seconds field (kind_size at offset 40), and
+// version 1 has, instead of the block sums, one payload_sum u64: FNV-1a 64 over the payload.
 // Node ids: 0 = false, 1 = true, k + 2 = the k-th payload record. Records are in topological
 // order (children before parents): low and high of record k are ids < k + 2, and the root is
 // the last record (root = node_count + 1), or 0/1 for a constant with no records.
@@ -45,18 +46,22 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
 namespace rushhour {
 
-inline constexpr std::uint32_t kBddFileFormatVersion = 2;
+inline constexpr std::uint32_t kBddFileFormatVersion = 3;
 inline constexpr std::uint64_t kBddFileBlockRecords = 512;
 
 struct BddFileHeader {
   std::string parameters;       // the run's parameters and variable layout, canonical text
   std::string kind;             // what the BDD is: "layer", "visited", ...
   std::int64_t index = 0;       // e.g. the layer index
+  // What computing the BDD took, kept so that a resumed run still reports it; none in
+  // version 1 and 2 files.
+  std::optional<double> seconds = std::nullopt;
   int variable_count = 0;       // bdd_varnum() when saved; set by save_bdd, ignored on input
   std::int64_t node_count = 0;  // internal nodes; set by save_bdd, ignored on input
 

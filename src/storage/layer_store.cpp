@@ -30,15 +30,21 @@ int LayerStore::finished_layers() const {
   return count;
 }
 
-void LayerStore::save(int index, const bdd& layer) const {
+void LayerStore::save(int index, const bdd& layer, std::optional<double> seconds) const {
   std::filesystem::create_directories(directory_);
-  save_bdd(layer_path(index), layer, {.parameters = parameters_, .kind = "layer", .index = index});
+  save_bdd(layer_path(index), layer,
+           {.parameters = parameters_, .kind = "layer", .index = index, .seconds = seconds});
 }
 
-std::vector<bdd> LayerStore::load(int count) const {
-  std::vector<bdd> layers;
-  for (int i = 0; i < count; ++i) layers.push_back(load_one(i));
-  return layers;
+LayerStore::Loaded LayerStore::load(int count) const {
+  Loaded loaded;
+  for (int i = 0; i < count; ++i) {
+    BddFileHeader header;
+    loaded.layers.push_back(load_bdd(layer_path(i), &header));
+    check_header(i, header);
+    loaded.seconds.push_back(header.seconds);
+  }
+  return loaded;
 }
 
 bdd LayerStore::load_one(int index) const {

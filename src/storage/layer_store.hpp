@@ -6,6 +6,7 @@
 #include <bdd.h>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,9 +26,15 @@ class LayerStore {
   // Indices 0..k-1 of the consecutive layer files present (their headers checked against
   // the parameters). Throws InputError on a file of another run or a damaged header.
   int finished_layers() const;
-  void save(int index, const bdd& layer) const;
+  // `seconds`: what computing the layer took, given back by load() so that a resumed run
+  // still reports it.
+  void save(int index, const bdd& layer, std::optional<double> seconds = std::nullopt) const;
+  struct Loaded {
+    std::vector<bdd> layers;
+    std::vector<std::optional<double>> seconds;  // none for files of format version 1 and 2
+  };
   // Loads layers 0..count-1 in the running BddSession. Throws InputError if one is damaged.
-  std::vector<bdd> load(int count) const;
+  Loaded load(int count) const;
   // Loads layer `index` alone, with the same checks.
   bdd load_one(int index) const;
   // Throws InputError unless `header` is that of layer `index` of this run.
