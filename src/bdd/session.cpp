@@ -101,6 +101,10 @@ void BddSession::ensure_variables(int count) {
   if (count <= variable_count_) return;
   if (bdd_setvarnum(count) < 0)
     throw BddFailure("BuDDy could not declare " + std::to_string(count) + " variables");
+  // BuDDy's satcount cache holds counts scaled by the old number of variables and survives
+  // bdd_setvarnum: a count of a set counted before would come out wrong (seen: 1 for 2).
+  // A garbage collection empties every operation cache.
+  if (variable_count_ > 0) bdd_gbc();
   variable_count_ = count;
 }
 
