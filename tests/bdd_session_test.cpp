@@ -12,8 +12,8 @@ namespace rushhour {
 namespace {
 
 // BuDDy caches satcount results scaled by the number of declared variables; declaring more
-// must not leave a stale count behind (the dominance pass declares its label variables
-// after the layers have been counted).
+// must not leave a stale count behind (found when a dominance experiment declared label
+// variables after the layers had been counted, results/perf-log.md §14).
 TEST(BddSession, CountsStayExactWhenVariablesAreAdded) {
   BddSession session(3, testing::tiny_table());
   const std::vector<int> first = {0, 1, 2};

@@ -35,7 +35,6 @@ struct Case {
   bool dominance;
   Closure closure = Closure::Chained;
   Frontiers frontiers = Frontiers::Auto;
-  int window = 1;
 };
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
@@ -47,7 +46,6 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   if (c.rules.limits().max_cars >= 0) name += "_c" + std::to_string(c.rules.limits().max_cars);
   if (c.rules.limits().max_trucks >= 0) name += "_t" + std::to_string(c.rules.limits().max_trucks);
   if (c.closure == Closure::BreadthFirst) name += "_bfs";
-  if (c.window != 1) name += "_window" + std::to_string(c.window);
   if (c.frontiers == Frontiers::Limited) name += "_limited_frontiers";
   if (c.frontiers == Frontiers::Unlimited) name += "_unlimited_frontiers";
   for (char& ch : name)
@@ -67,7 +65,6 @@ TEST_P(SymbolicMatchesExplicit, EveryFigure) {
   options.dominance = c.dominance;
   options.closure = c.closure;
   options.frontiers = c.frontiers;
-  options.dominance_window = c.window;
   const SymbolicRun run = classify_symbolic(encoding, session, options);
   expect_same_figures(run.figures, explicit_figures(c.rules), c.dominance);
 }
@@ -89,17 +86,6 @@ std::vector<Case> small_cases() {
       if (!limit.unlimited())
         for (Frontiers frontiers : {Frontiers::Limited, Frontiers::Unlimited})
           cases.push_back({Rules(4, -1, metric, limit), {}, true, Closure::Chained, frontiers});
-  // Labelled closures over windows of indices: 2 and 3 split the indices unevenly, 64 takes
-  // them all at once.
-  for (Metric metric : {Metric::Step, Metric::Move})
-    for (const auto& limit : {VehicleLimits{}, VehicleLimits{.max_vehicles = 4}})
-      for (int window : {2, 3, 64}) {
-        cases.push_back({Rules(4, -1, metric, limit), {}, true, Closure::Chained,
-                         Frontiers::Auto, window});
-        if (window == 3)
-          cases.push_back({Rules(4, -1, metric, limit), {}, true, Closure::BreadthFirst,
-                           Frontiers::Auto, window});
-      }
   // A non-default exit row.
   cases.push_back({Rules(4, 0, Metric::Step), {}, true});
   cases.push_back({Rules(5, 4, Metric::Move, {.max_vehicles = 5}), {}, true});
@@ -122,8 +108,6 @@ std::vector<Case> five_by_five_cases() {
                          code == SlotEncodingOptions{}.line_code || order == "interleaved"});
     cases.push_back({Rules(5, -1, metric, {.max_cars = 4, .max_trucks = 2}), {}, true});
     cases.push_back({Rules(5, -1, metric), {"interleaved", "index", "axis"}, true});
-    for (int window : {5, 64})
-      cases.push_back({Rules(5, -1, metric), {}, true, Closure::Chained, Frontiers::Auto, window});
   }
   return cases;
 }
@@ -180,53 +164,6 @@ TEST(SymbolicDominance, ResumesFromReportedProgress) {
     EXPECT_EQ(resumed.figures.layers[1].seconds, 2.5);
     for (std::size_t i = 2; i < resumed.figures.layers.size(); ++i)
       EXPECT_TRUE(std::isnan(resumed.figures.layers[i].seconds)) << "layer " << i;
-    EXPECT_EQ(resumed.figures.nondominated, whole.figures.nondominated);
-    EXPECT_EQ(resumed.figures.components, whole.figures.components);
-  }
-}
-
-// With windows of three indices, progress is reported once per window, at the window's
-// lowest index, and a pass resumed from it (with another window) gives the same figures;
-// the label variables are declared once per session, after the encoding's.
-TEST(SymbolicDominance, WindowsReportProgressPerWindowAndResume) {
-  for (Metric metric : {Metric::Step, Metric::Move}) {
-    BddSession session(0, tiny_table());
-    SlotEncoding encoding(session, Rules(4, -1, metric), SlotEncodingOptions{});
-    const SymbolicRun whole = classify_symbolic(encoding, session, RetrogradeOptions{});
-    EXPECT_EQ(session.variable_count(), encoding.variable_count());
-    const int max_index = static_cast<int>(whole.layers.size()) - 1;
-    ASSERT_GE(max_index, 7);
-
-    RetrogradeOptions stopping;
-    stopping.dominance_window = 3;
-    std::vector<int> reported;
-    std::optional<DominanceProgress> saved;
-    stopping.on_dominance = [&](const DominanceProgress& progress) {
-      reported.push_back(progress.lowest);
-      saved = progress;
-    };
-    stopping.should_stop = [&] { return reported.size() == 2; };
-    const SymbolicRun stopped = classify_symbolic(encoding, session, stopping);
-    ASSERT_TRUE(stopped.interrupted);
-    EXPECT_EQ(reported, (std::vector<int>{max_index - 2, max_index - 5}));
-    // Two label variables carry thresholds 0..2.
-    EXPECT_EQ(session.variable_count(), encoding.variable_count() + 2);
-
-    RetrogradeOptions resuming;
-    resuming.dominance_window = 4;
-    resuming.resume_dominance = saved;
-    std::vector<int> computed;
-    resuming.on_dominance = [&](const DominanceProgress& progress) {
-      computed.push_back(progress.lowest);
-      // Every A_i is a union of whole components: closed under moves.
-      EXPECT_TRUE(minus(predecessors(encoding, progress.above, Metric::Move), progress.above) ==
-                  bddfalse);
-    };
-    const SymbolicRun resumed = classify_symbolic(encoding, session, resuming, stopped.layers);
-    std::vector<int> expected;
-    for (int hi = max_index - 6; hi >= 0; hi -= 4) expected.push_back(std::max(0, hi - 3));
-    EXPECT_EQ(computed, expected);
-    EXPECT_EQ(session.variable_count(), encoding.variable_count() + 2);
     EXPECT_EQ(resumed.figures.nondominated, whole.figures.nondominated);
     EXPECT_EQ(resumed.figures.components, whole.figures.components);
   }
@@ -350,41 +287,6 @@ TEST(SymbolicDominance, ClosureRoundsAddUpToTheComponent) {
 
 // With closure_note_seconds = 0 every closure round of the dominance pass is reported, so
 // the round notes of each index add up to the rounds its summary line gives.
-// The same for windows: the round notes of each window add up to the rounds of its line.
-TEST(SymbolicDominance, WindowClosureNotesCoverEveryRound) {
-  BddSession session(0, tiny_table());
-  SlotEncoding encoding(session, Rules(4, -1, Metric::Step), SlotEncodingOptions{});
-  RetrogradeOptions options;
-  options.closure_note_seconds = 0;
-  options.dominance_window = 4;
-  std::map<int, int> round_notes;
-  std::map<int, int> summary_rounds;
-  int index_lines = 0;
-  options.on_note = [&](const std::string& note) {
-    int hi = 0;
-    int lo = 0;
-    int rounds = 0;
-    if (std::sscanf(note.c_str(), "dominance indices %d..%d: closure round %d", &hi, &lo,
-                    &rounds) == 3) {
-      EXPECT_EQ(rounds, round_notes[hi] + 1) << note;
-      EXPECT_EQ(lo, std::max(0, hi - 3)) << note;
-      ++round_notes[hi];
-    } else if (std::sscanf(note.c_str(), "dominance indices %d..%d: closure %d rounds", &hi,
-                           &lo, &rounds) == 3) {
-      summary_rounds[hi] = rounds;
-    } else if (note.starts_with("dominance index ")) {
-      ++index_lines;
-    }
-  };
-  const SymbolicRun run = classify_symbolic(encoding, session, options);
-  expect_same_figures(run.figures, explicit_figures(Rules(4, -1, Metric::Step)), true);
-  EXPECT_EQ(index_lines, static_cast<int>(run.layers.size()));
-  ASSERT_EQ(summary_rounds.size(), (run.layers.size() + 3) / 4);
-  for (auto& [hi, rounds] : summary_rounds)
-    if (rounds == 0) summary_rounds.erase(hi);
-  EXPECT_EQ(round_notes, summary_rounds);
-}
-
 TEST(SymbolicDominance, ClosureNotesCoverEveryRound) {
   BddSession session(0, tiny_table());
   SlotEncoding encoding(session, Rules(4, -1, Metric::Move), SlotEncodingOptions{});
@@ -407,8 +309,8 @@ TEST(SymbolicDominance, ClosureNotesCoverEveryRound) {
   const SymbolicRun run = classify_symbolic(encoding, session, options);
   expect_same_figures(run.figures, explicit_figures(Rules(4, -1, Metric::Move)), true);
   ASSERT_FALSE(summary_rounds.empty());
-  for (auto& [index, rounds] : summary_rounds)
-    if (rounds == 0) summary_rounds.erase(index);
+  // Indices whose closure took no round (index 0) have no round notes.
+  std::erase_if(summary_rounds, [](const auto& entry) { return entry.second == 0; });
   EXPECT_EQ(round_notes, summary_rounds);
 }
 

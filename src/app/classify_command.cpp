@@ -144,8 +144,6 @@ po::options_description classify_options() {
        "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
       ("closure", po::value<std::string>()->default_value("chained"),
        "dominance closures: chained (one transition part after the other) | bfs")
-      ("dominance-window", po::value<int>()->default_value(RetrogradeOptions{}.dominance_window),
-       "dominance: the closures of W consecutive indices as one labelled closure (1 = one per index)")
       ("dominance-stop", po::value<int>()->default_value(-1),
        "end the dominance pass after index I, resumably (-1 = down to index 0)")
       ("max-layers", po::value<int>()->default_value(-1),
@@ -249,8 +247,6 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   if (closure != "chained" && closure != "bfs")
     throw InputError("unknown closure '" + closure + "' (expected chained or bfs)");
   s.retrograde.closure = closure == "bfs" ? Closure::BreadthFirst : Closure::Chained;
-  s.retrograde.dominance_window = vm["dominance-window"].as<int>();
-  if (s.retrograde.dominance_window < 1) throw InputError("--dominance-window must be at least 1");
   if (s.retrograde.dominance_components < -1 || s.retrograde.max_layers < -1)
     throw InputError("--dominance-components and --max-layers must be >= -1");
   if (s.retrograde.max_layers == 0) throw InputError("--max-layers must be at least 1");

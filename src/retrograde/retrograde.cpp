@@ -1,6 +1,5 @@
 #include "retrograde/retrograde.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <limits>
@@ -137,47 +136,20 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
     figures.components.clear();
     if (options.on_note) options.on_note(note);
   };
-  // Label variables for windows of more than one index (see retrograde.hpp), declared
-  // after the encoding's: a resumed or repeated pass in the same session reuses them.
-  const int window = std::max(1, options.dominance_window);
-  std::vector<int> label_variables;
-  while ((1 << label_variables.size()) < window)
-    label_variables.push_back(encoding.variable_count() + static_cast<int>(label_variables.size()));
-  if (!label_variables.empty() && first > 0)
-    session.ensure_variables(encoding.variable_count() + static_cast<int>(label_variables.size()));
-  const auto label_is = [&](int k) {
-    std::vector<bool> bits;
-    for (std::size_t b = 0; b < label_variables.size(); ++b)
-      bits.push_back(((k >> (label_variables.size() - 1 - b)) & 1) != 0);
-    return assignment(label_variables, bits);
-  };
-  const auto labels_between = [&](int from, int to) {
-    bdd labels = bddfalse;
-    for (int k = from; k <= to; ++k) labels |= label_is(k);
-    return labels;
-  };
-  for (int hi = first; hi >= 0;) {
+  for (int i = first; i >= 0; --i) {
     if (options.should_stop && options.should_stop()) {
       end_early("dominance interrupted: its figures are left out of this result");
       return;
     }
-    const int lo = std::max(0, hi - window + 1);
-    const std::string span = "dominance indices " + std::to_string(hi) + ".." + std::to_string(lo);
     const auto start = Clock::now();
-    // The closure first, over the window's new configurations; index 0 needs none
-    // (A_0 is never used), hence no label 0 when lo = 0.
-    const int lowest_label = lo == 0 ? 1 : 0;
-    bdd top_nondominated = minus(layer_at(hi), above);  // kept: a reload costs seconds on 6x6
+    const bdd nondominated = minus(layer_at(i), above);
     session.check();
-    bdd seeds = bddfalse;
-    for (int j = hi; j >= std::max(lo, 1); --j) {
-      seeds |= (j == hi ? top_nondominated : minus(layer_at(j), above)) &
-               labels_between(lowest_label, j - lo);
-      session.check();
-    }
+    figures.nondominated[i] = exact_count(nondominated, vars);
+    if (options.dominance_indices < 0 || max_index - i < options.dominance_indices)
+      figures.components[i] = count_components(encoding, nondominated, closures_left);
+    const double counting_seconds = seconds_since(start);
     int rounds = 0;
     auto last_note = start;
-    const std::string round_prefix = window == 1 ? "dominance index " + std::to_string(hi) : span;
     const auto note_round = [&](int round, const bdd& found, const bdd& reached) {
       if (!options.on_note || options.closure_note_seconds < 0 ||
           seconds_since(last_note) < options.closure_note_seconds)
@@ -187,58 +159,31 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
       std::snprintf(text, sizeof text,
                     ": closure round %d, found %d nodes, reached %d nodes, %.2f s", round,
                     bdd_nodecount(found), bdd_nodecount(reached), seconds_since(start));
-      options.on_note(round_prefix + text);
+      options.on_note("dominance index " + std::to_string(i) + text);
     };
-    const bdd labelled = component_closure(encoding, session, seeds, options.closure, &rounds,
-                                           note_round);
-    seeds = bddfalse;
+    if (i > 0)
+      above |= component_closure(encoding, session, nondominated, options.closure, &rounds,
+                                 note_round);
     session.check();
-    const double closure_seconds = seconds_since(start);
-    if (window > 1 && options.on_note) {
-      char text[160];
-      std::snprintf(text, sizeof text, ": closure %d rounds, %.2f s, labelled set %d nodes",
-                    rounds, closure_seconds, bdd_nodecount(labelled));
-      options.on_note(span + text);
-    }
-    // Then the figures of each index of the window, from the top: above_i runs through
-    // A_{hi+1}, A_hi, ..., A_lo.
-    bdd above_i = above;
-    for (int i = hi; i >= lo; --i) {
-      const auto index_start = Clock::now();
-      const bdd nondominated = i == hi ? std::move(top_nondominated) : minus(layer_at(i), above_i);
-      session.check();
-      figures.nondominated[i] = exact_count(nondominated, vars);
-      if (options.dominance_indices < 0 || max_index - i < options.dominance_indices)
-        figures.components[i] = count_components(encoding, nondominated, closures_left);
-      const double counting_seconds = seconds_since(index_start);
-      if (i > 0) above_i = above | bdd_restrict(labelled, label_is(i - lo));
-      session.check();
-      if (!options.on_note) continue;
-      char timing[192];
-      if (window == 1)
-        std::snprintf(timing, sizeof timing,
-                      " components, %.2f s (components %.2f s, closure %d rounds %.2f s, above %d nodes)",
-                      seconds_since(start), counting_seconds, rounds, closure_seconds,
-                      bdd_nodecount(above_i));
-      else
-        std::snprintf(timing, sizeof timing, " components, %.2f s (components), above %d nodes",
-                      counting_seconds, bdd_nodecount(above_i));
+    if (options.on_note) {
+      char timing[160];
+      std::snprintf(timing, sizeof timing,
+                    " components, %.2f s (components %.2f s, closure %d rounds %.2f s, above %d nodes)",
+                    seconds_since(start), counting_seconds, rounds,
+                    seconds_since(start) - counting_seconds, bdd_nodecount(above));
       options.on_note("dominance index " + std::to_string(i) + ": " +
                       std::to_string(figures.nondominated[i]) + " non-dominated, " +
                       (figures.components[i] < 0 ? std::string("uncounted")
                                                  : std::to_string(figures.components[i])) +
                       timing);
     }
-    above = std::move(above_i);
-    session.check();
     if (options.on_dominance)
-      options.on_dominance({lo, above, figures.nondominated, figures.components, closures_left});
-    if (lo > 0 && lo <= options.dominance_stop) {
-      end_early("dominance stopped after index " + std::to_string(lo) +
+      options.on_dominance({i, above, figures.nondominated, figures.components, closures_left});
+    if (i > 0 && i <= options.dominance_stop) {
+      end_early("dominance stopped after index " + std::to_string(i) +
                 " as asked: its figures are left out of this result, --resume continues");
       return;
     }
-    hi = lo - 1;
   }
 }
 

@@ -13,14 +13,6 @@
 // components_i = the number of components met by nondominated_i, each explored explicitly
 // from a seed, within a budget (-1 where it stopped).
 //
-// Windows: the closures of W consecutive indices hi..lo run as one labelled closure. Label
-// variables (ceil(log2 W) of them, declared after the encoding's, so at the bottom of the
-// order) carry a threshold k: the pair (x, k) is seeded for every x of C_j \ A_{hi+1} with
-// lo <= lo + k <= j <= hi, and the closure over x leaves the labels alone, so that
-//   A_{lo+k} = A_{hi+1} ∪ { x : (x, k) in the closure }.
-// One closure of ~the rounds of the deepest index replaces W closures of ~30 rounds each;
-// the labelled set costs more nodes than any single A_i. W = 1 is the per-index pass.
-//
 // A closure is a fixpoint of Pre under the move metric (moves are reversible). Breadth-first,
 // each round applies the whole relation to the last round's new states. Chained, each round
 // applies the transition parts one after the other, each to the new states found so far in
@@ -82,7 +74,6 @@ struct RetrogradeOptions {
   // to benchmark it or to spread it over several runs. -1 (or 0) = down to index 0.
   int dominance_stop = -1;
   Closure closure = Closure::Chained;  // how the dominance closures are computed
-  int dominance_window = 1;            // indices per labelled closure (see above), >= 1
   Frontiers frontiers = Frontiers::Auto;
   // Called with every finished layer and what computing it took, before the next one starts
   // (e.g. to save it).
