@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The engine benchmark: the first K layers of the full 6x6 board (no dominance, no samples),
 # then the full 5x5 run as the quick proxy. Prints the per-layer progress lines (count,
-# frontier and visited nodes, seconds, elapsed, RSS, node table) and wall/CPU/peak RSS.
+# frontier and visited nodes, seconds, elapsed, RSS, node table) and wall/CPU/peak RSS, after
+# the machine's main-memory latency.
 # Usage: scripts/bench_6x6.sh K [BINARY] [extra classify options...]
 #   e.g. scripts/bench_6x6.sh 9 build/rushhour --line-code slot --clustering axis
 set -euo pipefail
@@ -20,6 +21,11 @@ run() {
   grep -E '^(encoding|layer)' "$log"
   echo "wall ${wall} s, CPU ${user} s, peak RSS $((rss_kb / 1024)) MiB"
 }
+# The machine first: 6x6 tables are gigabytes, touched at random, so main-memory latency
+# sets the pace (results/perf-log.md §14).
+g++ -O2 -std=c++20 "$(dirname "$0")/memory_latency.cpp" -o "$log.latency"
+"$log.latency" 2048
+rm -f "$log.latency"
 run "6x6, first $layers layers" --size 6 --max-layers "$layers" --no-dominance --samples 0 \
   --bdd-nodes 8000000 --bdd-cache 1000000 "$@"
 run "5x5, full (with dominance)" --size 5 "$@"
