@@ -56,6 +56,13 @@ INSTANTIATE_TEST_SUITE_P(SixBySix, CellEncodingSanity,
                                             ::testing::Values(CellEncodingOptions{}.order),
                                             ::testing::Values(CellEncodingOptions{}.coding)));
 
+// Only the slot encoding splits the dominance pass into parts.
+TEST(CellEncoding, CannotSplitTheDominancePass) {
+  BddSession session(0, tiny_table());
+  CellEncoding encoding(session, Rules(4), CellEncodingOptions{});
+  EXPECT_THROW(encoding.domain_parts(2), InputError);
+}
+
 // Every legal 4x4 configuration, target or not, decodes to a board that encodes back to it.
 TEST(CellEncoding, EveryLegalMintermRoundTrips) {
   BddSession session(0, tiny_table());

@@ -155,6 +155,24 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --dominance-stop -2", "--dominance-stop must be"},
                       BadInput{"classify --size 4 --no-dominance --dominance-stop 3",
                                "--dominance-stop goes with the dominance pass"},
+                      BadInput{"classify --size 4 --out DIR --resume --dominance-part 0/2",
+                               "is not K/N"},
+                      BadInput{"classify --size 4 --out DIR --resume --dominance-part 3/2",
+                               "is not K/N"},
+                      BadInput{"classify --size 4 --out DIR --resume --dominance-part 1/1",
+                               "is not K/N"},
+                      BadInput{"classify --size 4 --out DIR --resume --dominance-part 1/2x",
+                               "is not K/N"},
+                      BadInput{"classify --size 4 --out DIR --dominance-part 1/2",
+                               "goes with --resume"},
+                      BadInput{"classify --size 4 --out DIR --resume --no-dominance "
+                               "--dominance-part 1/2",
+                               "goes with --resume"},
+                      BadInput{"classify --size 4 --out DIR --resume --encoding cell "
+                               "--dominance-part 1/2",
+                               "needs the slot encoding"},
+                      BadInput{"classify -q --size 4 --out DIR --resume --dominance-part 1/50",
+                               "splits into 1 to"},
                       BadInput{"frobnicate", "unknown command"}));
 
 TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {
@@ -234,6 +252,49 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
 
 // --dominance-stop ends the pass after an index like a safe stop, exit 0; slices taken with
 // --resume add up to the explicit engine's figures.
+// The dominance pass in two parts, as two processes would run it, one of them stopped and
+// resumed on the way: a --resume without the part option merges them into the figures of
+// the whole pass; while a part is unfinished, it runs the whole pass instead.
+TEST(ClassifyCommand, DominancePartsMergeIntoTheWholeFigures) {
+  TempDir dir("classify_dominance_parts");
+  const std::string run = "classify --size 4 --out " + dir.path().string();
+  const auto layers = run_rushhour(run + " --no-dominance");
+  ASSERT_EQ(layers.status, 0) << layers.err;
+
+  const auto first = run_rushhour(run + " --resume --dominance-part 1/2 --dominance-stop 5");
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_NE(first.err.find("dominance part 1 of 2, split by row 0 kinds"), std::string::npos)
+      << first.err;
+  EXPECT_NE(first.out.find("dominance part 1 of 2 of 4x4"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("not finished"), std::string::npos) << first.out;
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(dir / "dominance-part-1-of-2") / "progress.txt"));
+
+  // Part 2 alone finished: nothing to merge yet, the whole pass would run.
+  const auto second = run_rushhour(run + " --resume --dominance-part 2/2");
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_NE(second.out.find("finished; a --resume without --dominance-part merges"),
+            std::string::npos)
+      << second.out;
+  const auto early = run_rushhour(run + " --resume --no-dominance -q");
+  ASSERT_EQ(early.status, 0) << early.err;
+  // Part figures never reach classification.h5.
+  EXPECT_TRUE(read_classification(dir / "classification.h5").nondominated.empty());
+
+  const auto rest = run_rushhour(run + " --resume --dominance-part 1/2");
+  ASSERT_EQ(rest.status, 0) << rest.err;
+  EXPECT_NE(rest.err.find("dominance resumed below index 5"), std::string::npos) << rest.err;
+
+  const auto merged = run_rushhour(run + " --resume");
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_NE(merged.err.find("dominance figures merged from 2 finished parts"), std::string::npos)
+      << merged.err;
+  EXPECT_EQ(merged.err.find("dominance index"), std::string::npos) << "no pass ran";
+  const Classification result = read_classification(dir / "classification.h5");
+  const Classification expected = classify_explicit(Rules(4));
+  EXPECT_EQ(result.nondominated, expected.nondominated);
+  EXPECT_EQ(result.components, expected.components);
+}
+
 TEST(ClassifyCommand, DominancePassInSlicesReachesTheSameFigures) {
   TempDir dir("classify_dominance_slices");
   const std::string out = " --out " + dir.path().string();

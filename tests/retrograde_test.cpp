@@ -169,6 +169,54 @@ TEST(SymbolicDominance, ResumesFromReportedProgress) {
   }
 }
 
+// The dominance pass in parts: the parts split the domain, each is closed under moves, and
+// the parts' figures add up to the whole pass's (and so to the explicit engine's).
+TEST(SymbolicDominance, PartsAddUpToTheWhole) {
+  const std::vector<Rules> boards = {Rules(4, -1, Metric::Step), Rules(4, -1, Metric::Move),
+                                     Rules(4, 0, Metric::Move),
+                                     Rules(4, -1, Metric::Step, {.max_vehicles = 4}),
+                                     Rules(5, -1, Metric::Move)};
+  for (const Rules& rules : boards) {
+    BddSession session(0, rules.size() == 4 ? tiny_table() : BddSettings{});
+    SlotEncoding encoding(session, rules, SlotEncodingOptions{});
+    const Classification expected = explicit_figures(rules);
+    const SymbolicRun whole = classify_symbolic(encoding, session, RetrogradeOptions{});
+    for (int parts = 2; parts <= (rules.size() == 4 ? 3 : 2); ++parts) {
+      SCOPED_TRACE(rules.describe() + ", " + std::to_string(parts) + " parts");
+      const StateEncoding::DomainParts split = encoding.domain_parts(parts);
+      ASSERT_EQ(split.parts.size(), static_cast<std::size_t>(parts));
+      EXPECT_TRUE(split.description.starts_with("row " + std::to_string(rules.exit_row() > 0 ? rules.exit_row() - 1 : 1)))
+          << split.description;
+      bdd covered = bddfalse;
+      std::vector<std::uint64_t> nondominated(whole.layers.size(), 0);
+      std::vector<std::int64_t> components(whole.layers.size(), 0);
+      for (const bdd& part : split.parts) {
+        EXPECT_NE(part, bddfalse);
+        EXPECT_TRUE((part & covered) == bddfalse) << "parts overlap";
+        EXPECT_TRUE(minus(part, encoding.domain()) == bddfalse);
+        EXPECT_TRUE(minus(predecessors(encoding, part, Metric::Step), part) == bddfalse)
+            << "a part is not closed under moves";
+        covered |= part;
+        RetrogradeOptions options;
+        options.dominance_part = part;
+        const SymbolicRun run = classify_symbolic(encoding, session, options, whole.layers);
+        ASSERT_EQ(run.figures.nondominated.size(), nondominated.size());
+        for (std::size_t i = 0; i < nondominated.size(); ++i) {
+          nondominated[i] += run.figures.nondominated[i];
+          components[i] += run.figures.components[i];
+        }
+        // The layers and everything else are the whole run's.
+        EXPECT_EQ(run.figures.layers.size(), whole.figures.layers.size());
+        EXPECT_EQ(run.figures.samples, whole.figures.samples);
+      }
+      EXPECT_TRUE(covered == encoding.domain()) << "parts miss part of the domain";
+      EXPECT_EQ(nondominated, expected.nondominated);
+      EXPECT_EQ(components, expected.components);
+    }
+    EXPECT_THROW(encoding.domain_parts(100), InputError);
+  }
+}
+
 // With reload_layer the dominance pass and the samples read each layer back when they need
 // it (the layers held by the run are released first) and reach the same figures.
 TEST(SymbolicDominance, ReloadedLayersGiveTheSameFigures) {

@@ -105,6 +105,9 @@ struct ClassifySettings {
   ExplicitOptions explicit_options{};
   std::filesystem::path out{};
   bool resume = false;
+  // --dominance-part K/N: {K, N}, or {0, 0} for the whole pass.
+  int part = 0;
+  int parts = 0;
   bool quiet = false;
   std::string log_file{};
   std::string configuration{};  // the effective options, "key = value" per line
@@ -144,6 +147,9 @@ po::options_description classify_options() {
        "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
       ("closure", po::value<std::string>()->default_value("chained"),
        "dominance closures: chained (one transition part after the other) | bfs")
+      ("dominance-part", po::value<std::string>()->default_value(""),
+       "K/N: run the dominance pass on part K of N of the domain (--resume, slot encoding), "
+       "checkpointed in DIR/dominance-part-K-of-N; a --resume without it merges N finished parts")
       ("dominance-stop", po::value<int>()->default_value(-1),
        "end the dominance pass after index I, resumably (-1 = down to index 0)")
       ("max-layers", po::value<int>()->default_value(-1),
@@ -254,6 +260,16 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   if (vm.count("out")) s.out = vm["out"].as<std::string>();
   s.resume = vm["resume"].as<bool>();
   if (s.resume && s.out.empty()) throw InputError("--resume needs --out DIR");
+  if (const std::string part = vm["dominance-part"].as<std::string>(); !part.empty()) {
+    char slash = 0;
+    char rest = 0;
+    if (std::sscanf(part.c_str(), "%d%c%d%c", &s.part, &slash, &s.parts, &rest) != 3 ||
+        slash != '/' || s.parts < 2 || s.part < 1 || s.part > s.parts)
+      throw InputError("--dominance-part: '" + part + "' is not K/N with 1 <= K <= N and N >= 2");
+    if (!s.resume || s.engine != "bdd" || !s.retrograde.dominance)
+      throw InputError("--dominance-part goes with --resume --out DIR (bdd engine, dominance on)");
+    if (s.encoding != "slot") throw InputError("--dominance-part needs the slot encoding");
+  }
   s.quiet = vm["quiet"].as<bool>();
   if (vm.count("log")) s.log_file = vm["log"].as<std::string>();
 
@@ -326,6 +342,76 @@ void print_summary(const Classification& c, const std::filesystem::path& out) {
   std::cout << "\n";
 }
 
+std::string part_directory(int part, int parts) {
+  return "dominance-part-" + std::to_string(part) + "-of-" + std::to_string(parts);
+}
+
+std::string part_tag(int part, int parts, const std::string& split) {
+  return "dominance_part=" + std::to_string(part) + "/" + std::to_string(parts) + " split=" + split;
+}
+
+// The figures of a dominance pass run in N parts (--dominance-part K/N), if DIR holds every
+// part's checkpoint, finished, for these layers and options: the parts are unions of whole
+// components, so their figures add up (components -1 where any part has -1).
+std::optional<DominanceProgress> merge_finished_parts(const std::filesystem::path& out,
+                                                      const StateEncoding& encoding,
+                                                      const std::string& dominance_parameters,
+                                                      int layer_count, ProgressLog& log) {
+  for (int parts = 2; parts <= 64; ++parts) {
+    if (!std::filesystem::exists(out / part_directory(1, parts))) continue;
+    const std::string split = encoding.domain_parts(parts).description;
+    DominanceProgress merged;
+    merged.lowest = 0;
+    merged.above = bddfalse;
+    merged.nondominated.assign(static_cast<std::size_t>(layer_count), 0);
+    merged.components.assign(static_cast<std::size_t>(layer_count), 0);
+    std::string missing;
+    for (int part = 1; part <= parts && missing.empty(); ++part) {
+      const DominanceCheckpoint checkpoint(
+          out, dominance_parameters + " " + part_tag(part, parts, split), part_directory(part, parts));
+      std::string why;
+      const std::optional<DominanceProgress> progress = checkpoint.load(layer_count, &why);
+      if (!progress) {
+        missing = "part " + std::to_string(part) + ": " + why;
+      } else if (progress->lowest > 0) {
+        missing = "part " + std::to_string(part) + " stopped after index " +
+                  std::to_string(progress->lowest);
+      } else {
+        for (std::size_t i = 0; i < merged.nondominated.size(); ++i) {
+          merged.nondominated[i] += progress->nondominated[i];
+          merged.components[i] = merged.components[i] < 0 || progress->components[i] < 0
+                                     ? -1
+                                     : merged.components[i] + progress->components[i];
+        }
+      }
+    }
+    if (missing.empty()) {
+      log.line("dominance figures merged from " + std::to_string(parts) + " finished parts");
+      return merged;
+    }
+    log.line("dominance parts of " + std::to_string(parts) + " not merged: " + missing);
+  }
+  return std::nullopt;
+}
+
+void print_part_summary(const Classification& c, int part, int parts) {
+  std::cout << "dominance part " << part << " of " << parts << " of " << c.rules.describe();
+  if (c.nondominated.empty()) {
+    std::cout << ": not finished (its checkpoint keeps the progress, --resume continues)\n";
+    return;
+  }
+  std::cout << ", finished; a --resume without --dominance-part merges the parts once all "
+            << parts << " are\n\nindex  non-dominated  components\n";
+  for (std::size_t i = 0; i < c.nondominated.size(); ++i) {
+    char line[80];
+    std::snprintf(line, sizeof line, "%5zu  %13llu  %10s\n", i,
+                  static_cast<unsigned long long>(c.nondominated[i]),
+                  c.components[i] < 0 ? "-" : std::to_string(c.components[i]).c_str());
+    std::cout << line;
+  }
+  std::cout << "\n" << c.seconds << " s, peak RSS " << mib(c.peak_rss_bytes) << "\n";
+}
+
 Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   BddSession session(0, s.bdd, [&log](const std::string& note) { log.line(note); });
   const auto build_start = std::chrono::steady_clock::now();
@@ -358,9 +444,21 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
     store = std::make_unique<LayerStore>(s.out, parameters);
     // The components figures depend on the budget options; the closure strategy changes
     // nothing but the time.
-    checkpoint = std::make_unique<DominanceCheckpoint>(
-        s.out, parameters + " dominance_indices=" + std::to_string(s.retrograde.dominance_indices) +
-                   " dominance_components=" + std::to_string(s.retrograde.dominance_components));
+    const std::string dominance_parameters =
+        parameters + " dominance_indices=" + std::to_string(s.retrograde.dominance_indices) +
+        " dominance_components=" + std::to_string(s.retrograde.dominance_components);
+    if (s.parts > 0) {
+      const StateEncoding::DomainParts split = encoding.domain_parts(s.parts);
+      options.dominance_part = split.parts[static_cast<std::size_t>(s.part - 1)];
+      checkpoint = std::make_unique<DominanceCheckpoint>(
+          s.out, dominance_parameters + " " + part_tag(s.part, s.parts, split.description),
+          part_directory(s.part, s.parts));
+      log.line("dominance part " + std::to_string(s.part) + " of " + std::to_string(s.parts) +
+               ", split by " + split.description + ": " +
+               std::to_string(bdd_nodecount(options.dominance_part)) + " nodes");
+    } else {
+      checkpoint = std::make_unique<DominanceCheckpoint>(s.out, dominance_parameters);
+    }
     if (s.resume) {
       const int count = store->finished_layers();
       finished = store->load(count);
@@ -371,6 +469,11 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
         std::string why;
         options.resume_dominance = checkpoint->load(count, &why);
         session.check();
+        if (s.parts == 0 && (!options.resume_dominance || options.resume_dominance->lowest > 0))
+          if (auto merged = merge_finished_parts(s.out, encoding, dominance_parameters, count, log)) {
+            options.resume_dominance = std::move(merged);
+            why.clear();
+          }
         if (!options.resume_dominance) log.line("dominance starts at the top: " + why);
       }
     } else {
@@ -431,9 +534,15 @@ int run_classify(const std::vector<std::string>& args) {
   } else {
     result = run_bdd(s, log);
   }
-  if (!s.out.empty())
-    write_classification(s.out / "classification.h5", result, RunMetadata::current(s.configuration));
-  print_summary(result, s.out);
+  if (s.parts > 0) {
+    // A part's figures are not the run's: they go to the part's checkpoint only, for the
+    // whole run's --resume to merge.
+    print_part_summary(result, s.part, s.parts);
+  } else {
+    if (!s.out.empty())
+      write_classification(s.out / "classification.h5", result, RunMetadata::current(s.configuration));
+    print_summary(result, s.out);
+  }
   if (signals.received() != 0) {
     // Said even with --quiet: the exit status alone does not tell what was kept.
     std::cerr << "rushhour: stopped by signal " << signals.received()

@@ -302,4 +302,45 @@ Board SlotEncoding::board_of(const std::vector<bool>& values) const {
   return Board(n, std::move(vehicles));
 }
 
+StateEncoding::DomainParts SlotEncoding::domain_parts(int parts) const {
+  const int row = rules_.exit_row() > 0 ? rules_.exit_row() - 1 : 1;
+  std::map<std::string, bdd> by_kinds;  // "ct" = a car, then a truck, left to right
+  for (int a = 0; a < table_.size(); ++a) {
+    std::string kinds;
+    for (const Segment& segment : table_[a].segments) kinds += segment.length == kCar ? 'c' : 't';
+    auto [at, fresh] = by_kinds.try_emplace(kinds, bddfalse);
+    at->second |= is_arrangement(row, a, false);
+  }
+  struct Share {
+    std::string kinds;
+    bdd states;
+    int nodes;
+  };
+  std::vector<Share> shares;
+  for (const auto& [kinds, arrangements] : by_kinds) {
+    const bdd states = domain_ & arrangements;
+    if (states != bddfalse) shares.push_back({kinds, states, bdd_nodecount(states)});
+  }
+  if (parts < 1 || parts > static_cast<int>(shares.size()))
+    throw InputError("the dominance pass splits into 1 to " + std::to_string(shares.size()) +
+                     " parts on this board, not " + std::to_string(parts));
+  // Largest first; equal sizes by name, so that the split never depends on anything else.
+  std::sort(shares.begin(), shares.end(), [](const Share& a, const Share& b) {
+    return a.nodes != b.nodes ? a.nodes > b.nodes : a.kinds < b.kinds;
+  });
+  DomainParts result{std::vector<bdd>(static_cast<std::size_t>(parts), bddfalse), ""};
+  std::vector<long> nodes(static_cast<std::size_t>(parts), 0);
+  std::vector<std::string> names(static_cast<std::size_t>(parts));
+  for (const Share& share : shares) {
+    const auto k = static_cast<std::size_t>(std::min_element(nodes.begin(), nodes.end()) - nodes.begin());
+    result.parts[k] |= share.states;
+    nodes[k] += share.nodes;
+    if (!names[k].empty()) names[k] += ',';
+    names[k] += share.kinds.empty() ? std::string("-") : share.kinds;
+  }
+  result.description = "row " + std::to_string(row) + " kinds";
+  for (const std::string& name : names) result.description += " [" + name + "]";
+  return result;
+}
+
 }  // namespace rushhour

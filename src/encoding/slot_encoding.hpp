@@ -69,6 +69,12 @@ class SlotEncoding final : public StateEncoding {
       const std::function<bool(int cars, int trucks)>& wanted) const override;
   const SlotEncodingOptions& options() const { return options_; }
 
+  // By the kind sequence of the horizontal vehicles of the row beside the exit row (row e-1,
+  // or row 1 if e = 0), which no move changes: each sequence goes, the largest first by the
+  // nodes of its share of the domain, to the part with the fewest nodes so far. On 6x6 this
+  // row split the dominance sets most evenly with the least loss of sharing (perf-log §15).
+  DomainParts domain_parts(int parts) const override;
+
   // Lines 0..n-1 are rows, n..2n-1 columns.
   int line_count() const { return 2 * rules_.size(); }
 

@@ -311,7 +311,13 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
     session.check();
     return layer;
   };
-  if (complete && options.dominance) compute_dominance(encoding, session, options, run, layer_at);
+  if (complete && options.dominance) {
+    const LayerSource part_layer_at = [&](int index) {
+      return options.dominance_part == bddtrue ? layer_at(index)
+                                               : layer_at(index) & options.dominance_part;
+    };
+    compute_dominance(encoding, session, options, run, part_layer_at);
+  }
   take_samples(encoding, options, run, layer_at);
   if (reload) run.layers.clear();
   session.check();

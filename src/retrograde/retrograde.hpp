@@ -74,6 +74,10 @@ struct RetrogradeOptions {
   // to benchmark it or to spread it over several runs. -1 (or 0) = down to index 0.
   int dominance_stop = -1;
   Closure closure = Closure::Chained;  // how the dominance closures are computed
+  // The dominance pass runs on C_i ∧ dominance_part only: one of StateEncoding::domain_parts,
+  // a union of components, so the figures are that part's and the parts' figures add up to
+  // the whole's. Parts run as separate processes, one per core.
+  bdd dominance_part = bddtrue;
   Frontiers frontiers = Frontiers::Auto;
   // Called with every finished layer and what computing it took, before the next one starts
   // (e.g. to save it).

@@ -19,8 +19,8 @@ constexpr const char* kAboveKind = "dominance-above";
 }  // namespace
 
 DominanceCheckpoint::DominanceCheckpoint(const std::filesystem::path& run_directory,
-                                         std::string parameters)
-    : directory_(run_directory / "dominance"), parameters_(std::move(parameters)) {
+                                         std::string parameters, const std::string& name)
+    : directory_(run_directory / name), parameters_(std::move(parameters)) {
   if (parameters_.find('\n') != std::string::npos)
     throw std::logic_error("dominance checkpoint parameters must be one line");
 }

@@ -21,7 +21,9 @@ class DominanceCheckpoint {
  public:
   // `parameters`: canonical text of everything the figures depend on (the layers' parameter
   // text and the dominance options).
-  DominanceCheckpoint(const std::filesystem::path& run_directory, std::string parameters);
+  // The files live in run_directory/name.
+  DominanceCheckpoint(const std::filesystem::path& run_directory, std::string parameters,
+                      const std::string& name = "dominance");
 
   void save(const DominanceProgress& progress) const;
   // The saved progress of a run with `layer_count` layers and the same parameters. nullopt,
