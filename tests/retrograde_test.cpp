@@ -183,7 +183,9 @@ TEST(SymbolicDominance, PartsAddUpToTheWhole) {
     const SymbolicRun whole = classify_symbolic(encoding, session, RetrogradeOptions{});
     for (int parts = 2; parts <= (rules.size() == 4 ? 3 : 2); ++parts) {
       SCOPED_TRACE(rules.describe() + ", " + std::to_string(parts) + " parts");
-      const StateEncoding::DomainParts split = encoding.domain_parts(parts);
+      // Weighed by the layers (as classify does) and by the domain.
+      const StateEncoding::DomainParts split =
+          parts == 2 ? encoding.domain_parts(parts, whole.layers) : encoding.domain_parts(parts);
       ASSERT_EQ(split.parts.size(), static_cast<std::size_t>(parts));
       EXPECT_TRUE(split.description.starts_with("row " + std::to_string(rules.exit_row() > 0 ? rules.exit_row() - 1 : 1)))
           << split.description;

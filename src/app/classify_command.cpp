@@ -355,11 +355,13 @@ std::string part_tag(int part, int parts, const std::string& split) {
 // components, so their figures add up (components -1 where any part has -1).
 std::optional<DominanceProgress> merge_finished_parts(const std::filesystem::path& out,
                                                       const StateEncoding& encoding,
+                                                      const std::vector<bdd>& layers,
                                                       const std::string& dominance_parameters,
-                                                      int layer_count, ProgressLog& log) {
+                                                      ProgressLog& log) {
+  const int layer_count = static_cast<int>(layers.size());
   for (int parts = 2; parts <= 64; ++parts) {
     if (!std::filesystem::exists(out / part_directory(1, parts))) continue;
-    const std::string split = encoding.domain_parts(parts).description;
+    const std::string split = encoding.domain_parts(parts, layers).description;
     DominanceProgress merged;
     merged.lowest = 0;
     merged.above = bddfalse;
@@ -447,30 +449,32 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
     const std::string dominance_parameters =
         parameters + " dominance_indices=" + std::to_string(s.retrograde.dominance_indices) +
         " dominance_components=" + std::to_string(s.retrograde.dominance_components);
-    if (s.parts > 0) {
-      const StateEncoding::DomainParts split = encoding.domain_parts(s.parts);
-      options.dominance_part = split.parts[static_cast<std::size_t>(s.part - 1)];
-      checkpoint = std::make_unique<DominanceCheckpoint>(
-          s.out, dominance_parameters + " " + part_tag(s.part, s.parts, split.description),
-          part_directory(s.part, s.parts));
-      log.line("dominance part " + std::to_string(s.part) + " of " + std::to_string(s.parts) +
-               ", split by " + split.description + ": " +
-               std::to_string(bdd_nodecount(options.dominance_part)) + " nodes");
-    } else {
-      checkpoint = std::make_unique<DominanceCheckpoint>(s.out, dominance_parameters);
-    }
+    checkpoint = std::make_unique<DominanceCheckpoint>(s.out, dominance_parameters);
     if (s.resume) {
       const int count = store->finished_layers();
       finished = store->load(count);
       session.check();
       log.line("resuming after " + std::to_string(count) + " finished layers in " +
                store->directory().string());
+      if (s.parts > 0) {
+        // The split weighs each share by its nodes in the layers: a part needs them all.
+        const StateEncoding::DomainParts split = encoding.domain_parts(s.parts, finished.layers);
+        session.check();
+        options.dominance_part = split.parts[static_cast<std::size_t>(s.part - 1)];
+        checkpoint = std::make_unique<DominanceCheckpoint>(
+            s.out, dominance_parameters + " " + part_tag(s.part, s.parts, split.description),
+            part_directory(s.part, s.parts));
+        log.line("dominance part " + std::to_string(s.part) + " of " + std::to_string(s.parts) +
+                 ", split by " + split.description + ": " +
+                 std::to_string(bdd_nodecount(options.dominance_part)) + " nodes");
+      }
       if (s.retrograde.dominance) {
         std::string why;
         options.resume_dominance = checkpoint->load(count, &why);
         session.check();
         if (s.parts == 0 && (!options.resume_dominance || options.resume_dominance->lowest > 0))
-          if (auto merged = merge_finished_parts(s.out, encoding, dominance_parameters, count, log)) {
+          if (auto merged = merge_finished_parts(s.out, encoding, finished.layers,
+                                                 dominance_parameters, log)) {
             options.resume_dominance = std::move(merged);
             why.clear();
           }

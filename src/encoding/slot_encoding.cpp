@@ -302,7 +302,8 @@ Board SlotEncoding::board_of(const std::vector<bool>& values) const {
   return Board(n, std::move(vehicles));
 }
 
-StateEncoding::DomainParts SlotEncoding::domain_parts(int parts) const {
+StateEncoding::DomainParts SlotEncoding::domain_parts(int parts,
+                                                     const std::vector<bdd>& weigh_by) const {
   const int row = rules_.exit_row() > 0 ? rules_.exit_row() - 1 : 1;
   std::map<std::string, bdd> by_kinds;  // "ct" = a car, then a truck, left to right
   for (int a = 0; a < table_.size(); ++a) {
@@ -314,12 +315,15 @@ StateEncoding::DomainParts SlotEncoding::domain_parts(int parts) const {
   struct Share {
     std::string kinds;
     bdd states;
-    int nodes;
+    long nodes;
   };
   std::vector<Share> shares;
   for (const auto& [kinds, arrangements] : by_kinds) {
     const bdd states = domain_ & arrangements;
-    if (states != bddfalse) shares.push_back({kinds, states, bdd_nodecount(states)});
+    if (states == bddfalse) continue;
+    long nodes = weigh_by.empty() ? bdd_nodecount(states) : 0;
+    for (const bdd& set : weigh_by) nodes += bdd_nodecount(set & arrangements);
+    shares.push_back({kinds, states, nodes});
   }
   if (parts < 1 || parts > static_cast<int>(shares.size()))
     throw InputError("the dominance pass splits into 1 to " + std::to_string(shares.size()) +

@@ -70,10 +70,11 @@ class SlotEncoding final : public StateEncoding {
   const SlotEncodingOptions& options() const { return options_; }
 
   // By the kind sequence of the horizontal vehicles of the row beside the exit row (row e-1,
-  // or row 1 if e = 0), which no move changes: each sequence goes, the largest first by the
-  // nodes of its share of the domain, to the part with the fewest nodes so far. On 6x6 this
-  // row split the dominance sets most evenly with the least loss of sharing (perf-log §15).
-  DomainParts domain_parts(int parts) const override;
+  // or row 1 if e = 0), which no move changes: each sequence goes, the largest first by its
+  // nodes in the layers, to the part with the fewest nodes so far. On 6x6 this row split the
+  // dominance sets evenly with the least loss of sharing, and the layers' nodes of a share
+  // followed its dominance time where its domain nodes did not (results/perf-log.md §15).
+  DomainParts domain_parts(int parts, const std::vector<bdd>& weigh_by = {}) const override;
 
   // Lines 0..n-1 are rows, n..2n-1 columns.
   int line_count() const { return 2 * rules_.size(); }
