@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "app/commands.hpp"
 #include "app/options.hpp"
@@ -17,6 +18,7 @@
 #include "board/errors.hpp"
 #include "encoding/cell_encoding.hpp"
 #include "encoding/slot_encoding.hpp"
+#include "explicit/class_engine.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "retrograde/retrograde.hpp"
 #include "storage/classification_file.hpp"
@@ -103,6 +105,7 @@ struct ClassifySettings {
   BddSettings bdd{};
   RetrogradeOptions retrograde{};
   ExplicitOptions explicit_options{};
+  ClassEngineOptions class_options{};
   std::filesystem::path out{};
   bool resume = false;
   // --dominance-part K/N: {K, N}, or {0, 0} for the whole pass.
@@ -124,7 +127,10 @@ po::options_description classify_options() {
       ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)");
   po::options_description engine("Engine");
   engine.add_options()
-      ("engine", po::value<std::string>()->default_value("bdd"), "bdd | explicit")
+      ("engine", po::value<std::string>()->default_value("bdd"),
+       "bdd | explicit | classes (explicit, one class of line kind sequences at a time)")
+      ("threads", po::value<int>()->default_value(0),
+       "classes engine: worker threads (0 = one per hardware thread)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
       ("order", po::value<std::string>()->default_value(""),
        "variable order; slot: interleaved (default) | rows-columns | columns-rows; "
@@ -184,8 +190,13 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   ClassifySettings s{.rules = Rules(vm["size"].as<int>(), vm["exit-row"].as<int>(),
                                     parse_metric(vm["metric"].as<std::string>()), limits)};
   s.engine = vm["engine"].as<std::string>();
-  if (s.engine != "bdd" && s.engine != "explicit")
-    throw InputError("unknown engine '" + s.engine + "' (expected bdd or explicit)");
+  if (s.engine != "bdd" && s.engine != "explicit" && s.engine != "classes")
+    throw InputError("unknown engine '" + s.engine + "' (expected bdd, explicit or classes)");
+  const int threads = vm["threads"].as<int>();
+  if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
+  if (threads != 0 && s.engine != "classes") throw InputError("--threads applies to the classes engine only");
+  s.class_options.threads =
+      threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   s.encoding = vm["encoding"].as<std::string>();
   const std::string order = vm["order"].as<std::string>();
   if (s.encoding == "slot") {
@@ -202,7 +213,7 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   } else {
     throw InputError("unknown encoding '" + s.encoding + "' (expected slot or cell)");
   }
-  if (s.engine == "explicit")
+  if (s.engine != "bdd")
     for (const char* name : {"order", "line-code", "cell-coding", "clustering", "encoding"})
       if (!vm[name].defaulted())
         throw InputError(std::string("--") + name + " applies to the bdd engine only");
@@ -221,6 +232,8 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   if (samples < 0 || sample_indices < 0) throw InputError("--samples and --sample-indices must be >= 0");
   s.retrograde.samples_per_index = s.explicit_options.samples_per_index = samples;
   s.retrograde.sample_indices = s.explicit_options.sample_indices = sample_indices;
+  s.class_options.samples_per_index = samples;
+  s.class_options.sample_indices = sample_indices;
   s.retrograde.dominance = !vm["no-dominance"].as<bool>();
   const std::string indices = vm["dominance-indices"].as<std::string>();
   if (indices == "auto") {
@@ -512,6 +525,32 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   return std::move(run.figures);
 }
 
+Classification run_classes(const ClassifySettings& s, ProgressLog& log) {
+  ClassEngineOptions options = s.class_options;
+  options.on_progress = [&log](const ClassProgress& p) {
+    char text[240];
+    std::snprintf(text, sizeof text,
+                  "classes: work items %llu/%llu, %llu classes, %llu configurations, elapsed %.1f s, RSS %s",
+                  static_cast<unsigned long long>(p.items_done), static_cast<unsigned long long>(p.items_total),
+                  static_cast<unsigned long long>(p.classes), static_cast<unsigned long long>(p.states),
+                  p.elapsed, mib(current_rss_bytes()).c_str());
+    log.line(text);
+  };
+  options.should_stop = [] { return stop_signal != 0; };
+  const ClassCensus census = classify_by_classes(s.rules, options);
+  if (!census.complete) {
+    // Partial sums over some classes are no classification: nothing is written.
+    log.line("classes: stopped early; the sweep keeps no checkpoint, a new run starts over");
+    Classification none(s.rules);
+    return none;
+  }
+  Classification result = census.classification(s.rules.limits());
+  result.peak_rss_bytes = peak_rss_bytes();
+  log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
+           " s on " + std::to_string(options.threads) + " threads");
+  return result;
+}
+
 }  // namespace
 
 int run_classify(const std::vector<std::string>& args) {
@@ -531,12 +570,20 @@ int run_classify(const std::vector<std::string>& args) {
       log.line(layer_line(index, f.count, 0, f.seconds,
                           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
     });
-    if (!s.retrograde.dominance) {
-      result.nondominated.clear();
-      result.components.clear();
-    }
+  } else if (s.engine == "classes") {
+    if (s.resume) throw InputError("--resume applies to the bdd engine only");
+    result = run_classes(s, log);
   } else {
     result = run_bdd(s, log);
+  }
+  if (s.engine != "bdd" && !s.retrograde.dominance) {
+    result.nondominated.clear();
+    result.components.clear();
+  }
+  if (s.engine == "classes" && !result.complete) {
+    std::cerr << "rushhour: stopped by signal " << signals.received()
+              << "; the classes engine wrote nothing" << std::endl;
+    return 128 + signals.received();
   }
   if (s.parts > 0) {
     // A part's figures are not the run's: they go to the part's checkpoint only, for the

@@ -1,0 +1,633 @@
+#include "explicit/class_engine.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "board/board.hpp"
+#include "board/board_string.hpp"
+#include "board/errors.hpp"
+#include "board/lines.hpp"
+
+namespace rushhour {
+namespace {
+
+constexpr std::uint8_t kUnreached = 0xFF;
+constexpr int kMaxStoredIndex = kUnreached - 1;
+constexpr int kIndexSlots = 256;
+constexpr int kMaxN = kMaxClassEngineSize;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Everything about single lines that the sweep looks up, built once.
+struct LineTables {
+  explicit LineTables(const Rules& rules) : n(rules.size()), exit_row(rules.exit_row()), lines(n) {
+    while ((1 << key_bits) < lines.size()) ++key_bits;
+    masks = 1 << n;
+    const int count = lines.size();
+    group_of.resize(static_cast<std::size_t>(count));
+    group_pos.resize(static_cast<std::size_t>(count));
+    std::vector<std::vector<int>> sequences;  // the kind sequence (lengths) of each group
+    for (int a = 0; a < count; ++a) {
+      std::vector<int> sequence;
+      for (const Segment& s : lines[a].segments) sequence.push_back(s.length);
+      auto it = std::find(sequences.begin(), sequences.end(), sequence);
+      if (it == sequences.end()) {
+        sequences.push_back(sequence);
+        members.emplace_back();
+        group_cars.push_back(lines[a].cars);
+        group_trucks.push_back(lines[a].trucks);
+        exit_ok.push_back(!sequence.empty() && sequence.back() == kCar);
+        it = sequences.end() - 1;
+      }
+      const auto g = static_cast<std::size_t>(it - sequences.begin());
+      group_of[static_cast<std::size_t>(a)] = static_cast<int>(g);
+      group_pos[static_cast<std::size_t>(a)] = static_cast<int>(members[g].size());
+      members[g].push_back(a);
+    }
+    groups = static_cast<int>(members.size());
+
+    compat.assign(static_cast<std::size_t>(groups * masks), {});
+    compat_pos.assign(static_cast<std::size_t>(count * masks), -1);
+    for (int g = 0; g < groups; ++g)
+      for (int m = 0; m < masks; ++m)
+        for (int a : members[static_cast<std::size_t>(g)])
+          if ((lines[a].occupied & static_cast<std::uint32_t>(m)) == 0) {
+            auto& list = compat[static_cast<std::size_t>(g * masks + m)];
+            compat_pos[static_cast<std::size_t>(a * masks + m)] = static_cast<std::int8_t>(list.size());
+            list.push_back(static_cast<std::uint8_t>(a));
+          }
+
+    steps.resize(static_cast<std::size_t>(count));
+    moves.resize(static_cast<std::size_t>(count));
+    row_cells.assign(static_cast<std::size_t>(n * count), 0);
+    col_cells.assign(static_cast<std::size_t>(n * count), 0);
+    for (int a = 0; a < count; ++a) {
+      for (const LineMove& m : lines.moves(a)) {
+        moves[static_cast<std::size_t>(a)].push_back(m);
+        if (m.distance == 1) steps[static_cast<std::size_t>(a)].push_back(m);
+      }
+      for (int line = 0; line < n; ++line)
+        for (int k = 0; k < n; ++k)
+          if (lines[a].occupied >> k & 1) {
+            row_cells[static_cast<std::size_t>(line * count + a)] |= std::uint64_t{1} << (line * n + k);
+            col_cells[static_cast<std::size_t>(line * count + a)] |= std::uint64_t{1} << (k * n + line);
+          }
+    }
+  }
+
+  const std::vector<std::uint8_t>& admitted(int group, int mask) const {
+    return compat[static_cast<std::size_t>(group * masks + mask)];
+  }
+  int position(int arrangement, int mask) const {
+    return compat_pos[static_cast<std::size_t>(arrangement * masks + mask)];
+  }
+  std::uint64_t row_mask(int row, int a) const {
+    return row_cells[static_cast<std::size_t>(row * lines.size() + a)];
+  }
+  std::uint64_t col_mask(int col, int a) const {
+    return col_cells[static_cast<std::size_t>(col * lines.size() + a)];
+  }
+
+  int n;
+  int exit_row;
+  LineTable lines;
+  int key_bits = 1;
+  int masks = 0;
+  int groups = 0;
+  std::vector<int> group_of, group_pos;
+  std::vector<std::vector<int>> members;
+  std::vector<int> group_cars, group_trucks;
+  std::vector<bool> exit_ok;
+  std::vector<std::vector<std::uint8_t>> compat;  // [group * masks + mask]: arrangements admitted
+  std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
+  std::vector<std::vector<LineMove>> steps, moves;
+  std::vector<std::uint64_t> row_cells, col_cells;  // [line * count + arrangement]: board cells
+};
+
+// One row combination of a work item: an arrangement per row.
+struct Combo {
+  std::array<std::uint8_t, kMaxN> row{};
+  std::array<std::uint8_t, kMaxN> column_mask{};  // per column: rows covered by horizontals
+  std::uint32_t id = 0;                            // mixed radix over the rows' group positions
+  bool winning = false;
+};
+
+// A row combination inside one class: where its states start and the radices of its columns.
+struct Entry {
+  std::uint32_t offset = 0;
+  std::uint32_t combo = 0;
+  std::array<std::uint32_t, kMaxN> stride{};
+  std::array<std::uint8_t, kMaxN> radix{};
+};
+
+// A state with what its neighbours are computed from: its row combination (entry) and the
+// position of every column's arrangement in that column's admitted list, kDigitBits each.
+struct Item {
+  std::uint32_t state;
+  std::uint32_t entry;
+  std::uint32_t digits;
+};
+constexpr int kDigitBits = 4;
+constexpr std::uint32_t kDigitMask = (1u << kDigitBits) - 1;
+
+struct Tallies {
+  int max_trucks = 0;
+  std::vector<VehicleTally> by_vehicles;
+  VehicleTally& at(int cars, int trucks) {
+    return by_vehicles[static_cast<std::size_t>(cars * (max_trucks + 1) + trucks)];
+  }
+};
+
+// Per thread: the sweep's scratch space and what it has found.
+class Worker {
+ public:
+  Worker(const LineTables& t, const Rules& rules, const ClassEngineOptions& options, int max_cars,
+         int max_trucks)
+      : t_(t), rules_(rules), options_(options) {
+    tallies_.max_trucks = max_trucks;
+    tallies_.by_vehicles.resize(static_cast<std::size_t>((max_cars + 1) * (max_trucks + 1)));
+    for (VehicleTally& v : tallies_.by_vehicles) {
+      v.count.assign(kIndexSlots, 0);
+      v.nondominated.assign(kIndexSlots, 0);
+      v.components.assign(kIndexSlots, 0);
+    }
+    best_.resize(kIndexSlots);
+  }
+
+  // Work item `item`: the rows' kind sequences are the base-`groups` digits of item, row 0
+  // most significant. Returns false if the exit row has no target car (not in the domain).
+  bool run_item(std::uint64_t item) {
+    const int n = t_.n;
+    std::array<int, kMaxN> row_group{};
+    for (int i = n - 1; i >= 0; --i) {
+      row_group[static_cast<std::size_t>(i)] = static_cast<int>(item % static_cast<std::uint64_t>(t_.groups));
+      item /= static_cast<std::uint64_t>(t_.groups);
+    }
+    if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return false;
+    row_cars_ = row_trucks_ = 0;
+    std::uint32_t combos = 1;
+    for (int i = n - 1; i >= 0; --i) {
+      const int g = row_group[static_cast<std::size_t>(i)];
+      row_stride_[static_cast<std::size_t>(i)] = combos;
+      combos *= static_cast<std::uint32_t>(t_.members[static_cast<std::size_t>(g)].size());
+      row_cars_ += t_.group_cars[static_cast<std::size_t>(g)];
+      row_trucks_ += t_.group_trucks[static_cast<std::size_t>(g)];
+    }
+    combos_.clear();
+    for (std::uint32_t id = 0; id < combos; ++id) {
+      Combo c;
+      c.id = id;
+      std::uint64_t horizontal = 0;
+      for (int i = 0; i < n; ++i) {
+        const auto& m = t_.members[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])];
+        const int a = m[id / row_stride_[static_cast<std::size_t>(i)] % m.size()];
+        c.row[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(a);
+        horizontal |= t_.row_mask(i, a);
+      }
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (horizontal >> (i * n + j) & 1) c.column_mask[static_cast<std::size_t>(j)] |= static_cast<std::uint8_t>(1u << i);
+      const LineArrangement& exit = t_.lines[c.row[static_cast<std::size_t>(t_.exit_row)]];
+      c.winning = exit.segments.back().start == n - 2;
+      combos_.push_back(c);
+    }
+    slot_of_combo_.assign(combos, 0);
+    level_.resize(static_cast<std::size_t>(n + 1));
+    level_[0].resize(combos);
+    for (std::uint32_t k = 0; k < combos; ++k) level_[0][k] = k;
+    search_columns(0);
+    return true;
+  }
+
+  std::uint64_t classes() const { return classes_.load(std::memory_order_relaxed); }
+  std::uint64_t states() const { return states_.load(std::memory_order_relaxed); }
+  Tallies& tallies() { return tallies_; }
+  // Per index, the least keys seen (up to K), for indices >= own highest - T + 1.
+  const std::vector<std::vector<std::uint64_t>>& best_keys() const { return best_; }
+  int highest() const { return highest_; }
+
+ private:
+  void search_columns(int j) {
+    const int n = t_.n;
+    if (j == n) {
+      solve_class();
+      return;
+    }
+    const std::vector<std::uint32_t>& from = level_[static_cast<std::size_t>(j)];
+    std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(j + 1)];
+    for (int g = 0; g < t_.groups; ++g) {
+      kept.clear();
+      for (std::uint32_t k : from)
+        if (!t_.admitted(g, combos_[k].column_mask[static_cast<std::size_t>(j)]).empty()) kept.push_back(k);
+      if (kept.empty()) continue;
+      column_group_[static_cast<std::size_t>(j)] = g;
+      search_columns(j + 1);
+    }
+  }
+
+  void solve_class() {
+    const int n = t_.n;
+    int cars = row_cars_, trucks = row_trucks_;
+    for (int j = 0; j < n; ++j) {
+      cars += t_.group_cars[static_cast<std::size_t>(column_group_[static_cast<std::size_t>(j)])];
+      trucks += t_.group_trucks[static_cast<std::size_t>(column_group_[static_cast<std::size_t>(j)])];
+    }
+    if (!rules_.limits().allows(cars, trucks)) return;
+    classes_.fetch_add(1, std::memory_order_relaxed);
+
+    const std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(n)];
+    entries_.resize(kept.size());
+    offsets_.resize(kept.size() + 1);
+    std::uint64_t total = 0;
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      Entry& e = entries_[k];
+      e.combo = kept[k];
+      const Combo& c = combos_[kept[k]];
+      std::uint64_t size = 1;
+      for (int j = n - 1; j >= 0; --j) {
+        const auto uj = static_cast<std::size_t>(j);
+        e.stride[uj] = static_cast<std::uint32_t>(size);
+        e.radix[uj] = static_cast<std::uint8_t>(t_.admitted(column_group_[uj], c.column_mask[uj]).size());
+        size *= e.radix[uj];
+      }
+      e.offset = static_cast<std::uint32_t>(total);
+      offsets_[k] = e.offset;
+      slot_of_combo_[c.id] = static_cast<std::uint32_t>(k);
+      total += size;
+      if (total >= 0xFFFF'FFFFull) throw std::runtime_error("a class holds 2^32 states or more");
+    }
+    offsets_[kept.size()] = static_cast<std::uint32_t>(total);
+    const auto states = static_cast<std::size_t>(total);
+    states_.fetch_add(states, std::memory_order_relaxed);
+
+    // Breadth-first from the winning states for the indices. Every edge it meets also joins
+    // the components of its two ends (union-find over parent_, roots are states), so no
+    // second search is needed for the dominance figures.
+    index_.assign(states, kUnreached);
+    parent_.resize(states);
+    queue_.resize(states);
+    std::array<std::uint64_t, kIndexSlots> layer{};
+    std::size_t tail = 0;
+    for (std::size_t k = 0; k < kept.size(); ++k)
+      if (combos_[entries_[k].combo].winning)
+        for_each_state_of(k, [&](const Item& item) {
+          index_[item.state] = 0;
+          parent_[item.state] = item.state;
+          queue_[tail++] = item;
+        });
+    layer[0] = tail;
+    note_samples(0, 0, tail);
+    const bool by_moves = rules_.metric() == Metric::Move;
+    for (std::size_t head = 0; head < tail; ++head) {
+      const Item item = queue_[head];
+      const int next = index_[item.state] + 1;
+      const std::size_t first_new = tail;
+      const std::uint32_t root = find(item.state);
+      for_each_neighbour(item, by_moves, [&](const Item& to) {
+        if (index_[to.state] == kUnreached) {
+          index_[to.state] = static_cast<std::uint8_t>(next);
+          parent_[to.state] = root;
+          queue_[tail++] = to;
+        } else if (const std::uint32_t other = find(to.state); other != root) {
+          parent_[other] = root;
+        }
+      });
+      if (tail > first_new) {
+        if (next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
+        layer[static_cast<std::size_t>(next)] += tail - first_new;
+        note_samples(next, first_new, tail);
+      }
+    }
+
+    VehicleTally& tally = tallies_.at(cars, trucks);
+    tally.domain += states;
+    for (int i = 0; i < kIndexSlots && layer[static_cast<std::size_t>(i)] != 0; ++i)
+      tally.count[static_cast<std::size_t>(i)] += layer[static_cast<std::size_t>(i)];
+
+    // top_[r]: the highest index in the component of root r. Unsolvable states were never
+    // queued; the queue holds exactly the solvable ones.
+    top_.assign(states, 0);
+    for (std::size_t q = 0; q < tail; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = find(s);
+      parent_[s] = r;
+      top_[r] = std::max(top_[r], index_[s]);
+    }
+    for (std::size_t q = 0; q < tail; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = parent_[s];  // the root, since the loop above
+      if (index_[s] == top_[r]) ++tally.nondominated[top_[r]];
+      if (r == s) ++tally.components[top_[r]];
+    }
+  }
+
+  std::uint32_t find(std::uint32_t s) {
+    while (parent_[s] != s) {
+      parent_[s] = parent_[parent_[s]];  // path halving
+      s = parent_[s];
+    }
+    return s;
+  }
+
+  // The states queue_[from, to) got index `index`: keep the least keys of high indices.
+  void note_samples(int index, std::size_t from, std::size_t to) {
+    if (from == to || options_.samples_per_index <= 0 || options_.sample_indices <= 0) return;
+    highest_ = std::max(highest_, index);
+    if (index < highest_ - options_.sample_indices + 1) return;
+    std::vector<std::uint64_t>& best = best_[static_cast<std::size_t>(index)];
+    const auto cap = static_cast<std::size_t>(options_.samples_per_index);
+    for (std::size_t q = from; q < to; ++q) {
+      const std::uint64_t key = key_of(queue_[q]);
+      if (best.size() == cap && key >= best.back()) continue;
+      best.insert(std::upper_bound(best.begin(), best.end(), key), key);
+      if (best.size() > cap) best.pop_back();
+    }
+  }
+
+  // Calls visit(item) for every state of entry k, in numbering order.
+  template <class Visit>
+  void for_each_state_of(std::size_t k, Visit&& visit) const {
+    const int n = t_.n;
+    const Entry& e = entries_[k];
+    std::array<std::uint32_t, kMaxN> digit{};
+    const std::uint32_t end = offsets_[k + 1];
+    for (std::uint32_t s = e.offset; s < end; ++s) {
+      std::uint32_t packed = 0;
+      for (int j = 0; j < n; ++j) packed |= digit[static_cast<std::size_t>(j)] << (kDigitBits * j);
+      visit(Item{s, static_cast<std::uint32_t>(k), packed});
+      for (int j = n - 1; j >= 0; --j) {  // the last column's digit runs fastest
+        const auto uj = static_cast<std::size_t>(j);
+        if (++digit[uj] < e.radix[uj]) break;
+        digit[uj] = 0;
+      }
+    }
+  }
+
+  static int digit_of(const Item& item, int j) {
+    return static_cast<int>(item.digits >> (kDigitBits * j) & kDigitMask);
+  }
+
+  // The explicit engine's key of a state: the arrangement of every row then every column.
+  std::uint64_t key_of(const Item& item) const {
+    const int n = t_.n;
+    const Combo& c = combos_[entries_[item.entry].combo];
+    std::uint64_t key = 0;
+    for (int i = 0; i < n; ++i) key = key << t_.key_bits | c.row[static_cast<std::size_t>(i)];
+    for (int j = 0; j < n; ++j) {
+      const auto uj = static_cast<std::size_t>(j);
+      const int a = t_.admitted(column_group_[uj], c.column_mask[uj])[static_cast<std::size_t>(digit_of(item, j))];
+      key = key << t_.key_bits | static_cast<std::uint64_t>(a);
+    }
+    return key;
+  }
+
+  template <class Visit>
+  void for_each_neighbour(const Item& item, bool by_moves, Visit&& visit) const {
+    const int n = t_.n;
+    const Entry& e = entries_[item.entry];
+    const Combo& c = combos_[e.combo];
+    std::array<int, kMaxN> column{};
+    std::uint64_t vertical = 0;
+    for (int j = 0; j < n; ++j) {
+      const auto uj = static_cast<std::size_t>(j);
+      column[uj] = t_.admitted(column_group_[uj], c.column_mask[uj])[static_cast<std::size_t>(digit_of(item, j))];
+      vertical |= t_.col_mask(j, column[uj]);
+    }
+    const auto& line_moves = by_moves ? t_.moves : t_.steps;
+    for (int j = 0; j < n; ++j) {
+      const auto uj = static_cast<std::size_t>(j);
+      const int mask = c.column_mask[uj];
+      const int digit = digit_of(item, j);
+      for (const LineMove& m : line_moves[static_cast<std::size_t>(column[uj])]) {
+        if (m.swept & static_cast<std::uint32_t>(mask)) continue;
+        const int to_digit = t_.position(m.to, mask);
+        const auto state = static_cast<std::uint32_t>(static_cast<std::int64_t>(item.state) +
+                                                      static_cast<std::int64_t>(to_digit - digit) * e.stride[uj]);
+        const std::uint32_t digits = (item.digits & ~(kDigitMask << (kDigitBits * j))) |
+                                     static_cast<std::uint32_t>(to_digit) << (kDigitBits * j);
+        visit(Item{state, item.entry, digits});
+      }
+    }
+    for (int i = 0; i < n; ++i) {
+      const auto ui = static_cast<std::size_t>(i);
+      const int from = c.row[ui];
+      for (const LineMove& m : line_moves[static_cast<std::size_t>(from)]) {
+        if ((static_cast<std::uint64_t>(m.swept) << (i * n)) & vertical) continue;
+        const std::int64_t id = static_cast<std::int64_t>(c.id) +
+                                static_cast<std::int64_t>(t_.group_pos[static_cast<std::size_t>(m.to)] -
+                                                          t_.group_pos[static_cast<std::size_t>(from)]) *
+                                    row_stride_[ui];
+        const std::uint32_t entry = slot_of_combo_[static_cast<std::size_t>(id)];
+        const Entry& to = entries_[entry];
+        const Combo& tc = combos_[to.combo];
+        std::uint32_t state = to.offset;
+        std::uint32_t digits = 0;
+        for (int j = 0; j < n; ++j) {
+          const auto uj = static_cast<std::size_t>(j);
+          const auto digit = static_cast<std::uint32_t>(t_.position(column[uj], tc.column_mask[uj]));
+          state += digit * to.stride[uj];
+          digits |= digit << (kDigitBits * j);
+        }
+        visit(Item{state, entry, digits});
+      }
+    }
+  }
+
+  const LineTables& t_;
+  const Rules& rules_;
+  const ClassEngineOptions& options_;
+  Tallies tallies_;
+  std::atomic<std::uint64_t> classes_{0};  // read by the progress reports
+  std::atomic<std::uint64_t> states_{0};
+  int highest_ = 0;
+  std::vector<std::vector<std::uint64_t>> best_;
+
+  // The current work item and class.
+  std::array<std::uint32_t, kMaxN> row_stride_{};
+  int row_cars_ = 0, row_trucks_ = 0;
+  std::vector<Combo> combos_;
+  std::vector<std::uint32_t> slot_of_combo_;
+  std::vector<std::vector<std::uint32_t>> level_;  // combos admitted by columns 0..j-1
+  std::array<int, kMaxN> column_group_{};
+  std::vector<Entry> entries_;
+  std::vector<std::uint32_t> offsets_;  // per entry, plus the end
+  std::vector<std::uint8_t> index_, top_;
+  std::vector<std::uint32_t> parent_;
+  std::vector<Item> queue_;
+};
+
+Board board_of_key(const LineTables& t, std::uint64_t key) {
+  const int n = t.n;
+  std::vector<Vehicle> vehicles;
+  for (int line = 2 * n - 1; line >= 0; --line) {
+    const int a = static_cast<int>(key & ((std::uint64_t{1} << t.key_bits) - 1));
+    key >>= t.key_bits;
+    for (const Segment& s : t.lines[a].segments)
+      vehicles.push_back(line < n ? Vehicle{line, s.start, Orientation::Horizontal, s.length}
+                                  : Vehicle{s.start, line - n, Orientation::Vertical, s.length});
+  }
+  return Board(n, std::move(vehicles));
+}
+
+}  // namespace
+
+ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options) {
+  if (rules.size() > kMaxClassEngineSize)
+    throw InputError("the class engine supports sizes up to " + std::to_string(kMaxClassEngineSize) +
+                     " (got " + std::to_string(rules.size()) + ")");
+  const auto start = std::chrono::steady_clock::now();
+  const LineTables tables(rules);
+  const int n = rules.size();
+  const int max_cars = n * n / kCar;
+  const int max_trucks = n * n / kTruck;
+
+  std::uint64_t items = 1;
+  for (int i = 0; i < n; ++i) items *= static_cast<std::uint64_t>(tables.groups);
+
+  const int threads = std::max(1, options.threads);
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int w = 0; w < threads; ++w)
+    workers.push_back(std::make_unique<Worker>(tables, rules, options, max_cars, max_trucks));
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<bool> stopped{false};
+  std::atomic<int> running{threads};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto run = [&](Worker& worker) {
+    try {
+      for (std::uint64_t item; !stopped && (item = next.fetch_add(1)) < items;) {
+        worker.run_item(item);
+        ++done;
+      }
+    } catch (...) {
+      const std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      stopped = true;
+    }
+    --running;
+  };
+  std::vector<std::thread> pool;
+  for (int w = 0; w < threads; ++w) pool.emplace_back(run, std::ref(*workers[static_cast<std::size_t>(w)]));
+  auto report = [&] {
+    if (!options.on_progress) return;
+    ClassProgress p;
+    p.items_done = done;
+    p.items_total = items;
+    for (const auto& w : workers) {  // racy reads of counters, for progress only
+      p.classes += w->classes();
+      p.states += w->states();
+    }
+    p.elapsed = seconds_since(start);
+    options.on_progress(p);
+  };
+  auto last_report = std::chrono::steady_clock::now();
+  while (running > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (options.should_stop && options.should_stop()) stopped = true;
+    if (seconds_since(last_report) >= options.progress_seconds) {
+      report();
+      last_report = std::chrono::steady_clock::now();
+    }
+  }
+  for (std::thread& thread : pool) thread.join();
+  if (failure) std::rethrow_exception(failure);
+
+  ClassCensus census(rules);
+  census.complete = done == items;
+  census.max_cars = max_cars;
+  census.max_trucks = max_trucks;
+  census.tallies.resize(static_cast<std::size_t>((max_cars + 1) * (max_trucks + 1)));
+  int highest = 0;
+  for (std::size_t v = 0; v < census.tallies.size(); ++v) {
+    VehicleTally& sum = census.tallies[v];
+    sum.count.assign(kIndexSlots, 0);
+    sum.nondominated.assign(kIndexSlots, 0);
+    sum.components.assign(kIndexSlots, 0);
+    for (const auto& w : workers) {
+      const VehicleTally& part = w->tallies().by_vehicles[v];
+      sum.domain += part.domain;
+      for (int i = 0; i < kIndexSlots; ++i) {
+        const auto ui = static_cast<std::size_t>(i);
+        sum.count[ui] += part.count[ui];
+        sum.nondominated[ui] += part.nondominated[ui];
+        sum.components[ui] += part.components[ui];
+        if (part.count[ui] != 0) highest = std::max(highest, i);
+      }
+    }
+  }
+  for (VehicleTally& v : census.tallies) {
+    v.count.resize(static_cast<std::size_t>(highest + 1));
+    v.nondominated.resize(static_cast<std::size_t>(highest + 1));
+    v.components.resize(static_cast<std::size_t>(highest + 1));
+  }
+  for (const auto& w : workers) census.classes += w->classes();
+
+  census.samples.resize(static_cast<std::size_t>(highest + 1));
+  const int lowest_sampled = std::max(0, highest - options.sample_indices + 1);
+  for (int i = highest; i >= lowest_sampled && options.samples_per_index > 0; --i) {
+    std::vector<std::uint64_t> keys;
+    for (const auto& w : workers) {
+      // A worker keeps index i only if i was among its own T highest when it was found.
+      if (i < w->highest() - options.sample_indices + 1) continue;
+      const auto& mine = w->best_keys()[static_cast<std::size_t>(i)];
+      keys.insert(keys.end(), mine.begin(), mine.end());
+    }
+    std::sort(keys.begin(), keys.end());
+    keys.resize(std::min(keys.size(), static_cast<std::size_t>(options.samples_per_index)));
+    for (std::uint64_t key : keys)
+      census.samples[static_cast<std::size_t>(i)].emplace_back(key, to_board_string(rules, board_of_key(tables, key)));
+  }
+  census.seconds = seconds_since(start);
+  return census;
+}
+
+Classification ClassCensus::classification(const VehicleLimits& limits) const {
+  Classification result(Rules(rules.size(), rules.exit_row(), rules.metric(), limits));
+  result.engine = "classes";
+  result.encoding = "none";
+  result.variable_order = "none";
+  result.complete = complete;
+  result.seconds = seconds;
+  std::vector<std::uint64_t> count, nondominated, components;
+  for (int cars = 0; cars <= max_cars; ++cars)
+    for (int trucks = 0; trucks <= max_trucks; ++trucks) {
+      if (!limits.allows(cars, trucks)) continue;
+      const VehicleTally& v = tally(cars, trucks);
+      result.domain_count += v.domain;
+      count.resize(std::max(count.size(), v.count.size()), 0);
+      nondominated.resize(count.size(), 0);
+      components.resize(count.size(), 0);
+      for (std::size_t i = 0; i < v.count.size(); ++i) {
+        count[i] += v.count[i];
+        nondominated[i] += v.nondominated[i];
+        components[i] += v.components[i];
+      }
+    }
+  while (!count.empty() && count.back() == 0) count.pop_back();
+  for (std::size_t i = 0; i < count.size(); ++i) {
+    result.layers.push_back({count[i], 0, 0.0});
+    result.nondominated.push_back(nondominated[i]);
+    result.components.push_back(static_cast<std::int64_t>(components[i]));
+    result.solvable_count += count[i];
+  }
+  result.winning_count = count.empty() ? 0 : count[0];
+  result.unsolvable_count = result.domain_count - result.solvable_count;
+  if (limits == rules.limits()) {
+    for (int i = static_cast<int>(count.size()) - 1; i >= 0; --i)
+      for (const auto& [key, board] : samples[static_cast<std::size_t>(i)])
+        result.samples.push_back({board, static_cast<std::uint32_t>(i)});
+  }
+  return result;
+}
+
+}  // namespace rushhour

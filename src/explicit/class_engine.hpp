@@ -1,0 +1,92 @@
+#pragma once
+// The class engine: an explicit classification that never holds more than one small class
+// of configurations at a time, so that it runs on the full 6x6 board (4·10^10 states) in a
+// few hundred megabytes. Like the explicit engine it depends on board/ only.
+//
+// Classes. Vehicles never pass each other, so the kind sequence of every line (e.g. "car,
+// truck" in a row, read left to right) never changes: the configurations with the same kind
+// sequence in all 2n lines form a class that is a union of whole components. Every index
+// (a shortest path stays inside its component) and every dominance figure is therefore a sum
+// over classes, and each class is solved on its own: breadth-first search from its winning
+// states for the indices, then one search per component for the dominance figures. A class
+// also fixes the numbers of cars and trucks, so vehicle limits select classes, and the
+// figures of every limit come out of one sweep (ClassCensus::classification).
+//
+// Work items. A work item is one choice of kind sequence per row (n = 6: 8^6 choices, those
+// whose exit row ends in a car). Its row arrangements are enumerated once; a depth-first
+// search over the columns' kind sequences then yields the classes of the item, keeping the
+// row arrangements each column choice still admits. Items run on `threads` threads.
+//
+// Numbering inside a class. A state is (row combination r, one arrangement per column
+// disjoint from r's horizontal vehicles). Given r, column j admits cnt_j(r) arrangements of
+// its kind sequence; the state's number is offset(r) + Σ_j pos_j · stride_j(r), a mixed radix
+// over those positions. A vertical move changes one digit; a horizontal move changes r and
+// the radices of the columns it touches. The index of each state takes one byte.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "board/classification.hpp"
+#include "board/rules.hpp"
+
+namespace rushhour {
+
+inline constexpr int kMaxClassEngineSize = 7;
+
+struct ClassProgress {
+  std::uint64_t items_done = 0;
+  std::uint64_t items_total = 0;
+  std::uint64_t classes = 0;
+  std::uint64_t states = 0;  // states of the domain classified so far
+  double elapsed = 0;
+};
+
+struct ClassEngineOptions {
+  int threads = 1;
+  int samples_per_index = 5;  // K boards per sampled index (the K least explicit-engine keys)
+  int sample_indices = 10;    // for the T highest indices
+  double progress_seconds = 30;  // on_progress at most this often (and once at the end)
+  std::function<void(const ClassProgress&)> on_progress;
+  // Polled between work items; true ends the sweep early (the census is then incomplete).
+  std::function<bool()> should_stop;
+};
+
+// The figures of one (cars, trucks) pair, over the domain.
+struct VehicleTally {
+  std::uint64_t domain = 0;
+  std::vector<std::uint64_t> count;         // per index
+  std::vector<std::uint64_t> nondominated;  // per index
+  std::vector<std::uint64_t> components;    // per index (solvable components only)
+};
+
+struct ClassCensus {
+  explicit ClassCensus(Rules rules_in) : rules(std::move(rules_in)) {}
+
+  Rules rules;
+  bool complete = false;
+  double seconds = 0;
+  std::uint64_t classes = 0;
+  int max_cars = 0;     // tallies are indexed cars * (max_trucks + 1) + trucks
+  int max_trucks = 0;
+  std::vector<VehicleTally> tallies;
+  // Per index, up to K (explicit-engine key, board string) pairs, least keys first; only the
+  // T highest indices are kept.
+  std::vector<std::vector<std::pair<std::uint64_t, std::string>>> samples;
+
+  const VehicleTally& tally(int cars, int trucks) const {
+    return tallies[static_cast<std::size_t>(cars * (max_trucks + 1) + trucks)];
+  }
+  // The classification of the rules' metric under `limits` (the census' own rules' limits
+  // must be no wider): engine "classes", samples only where every sampled index's samples
+  // were taken under the same limits (else none).
+  Classification classification(const VehicleLimits& limits) const;
+};
+
+// Sweeps every class of the rules' domain (size <= kMaxClassEngineSize; its limits skip
+// classes). Throws InputError for larger sizes, std::runtime_error if a class holds 2^32
+// states or more or an index exceeds 254.
+ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options = {});
+
+}  // namespace rushhour
