@@ -76,6 +76,23 @@ TEST(ClassifyCommand, ExplicitEngineWritesTheSameFigures) {
   EXPECT_EQ(counts(stored), counts(classify_explicit(Rules(4, -1, Metric::Move))));
 }
 
+TEST(ClassifyCommand, ClassesEngineWritesTheExplicitEnginesFigures) {
+  TempDir dir("classify_classes");
+  const auto run = run_rushhour("classify --engine classes --threads 2 --size 4 --metric move -q --out " +
+                                dir.path().string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  const Classification stored = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(4, -1, Metric::Move));
+  EXPECT_EQ(stored.engine, "classes");
+  EXPECT_TRUE(stored.complete);
+  EXPECT_EQ(counts(stored), counts(expected));
+  EXPECT_EQ(stored.nondominated, expected.nondominated);
+  EXPECT_EQ(stored.components, expected.components);
+  EXPECT_EQ(stored.samples, expected.samples);
+  EXPECT_NE(run.out.find("engine classes"), std::string::npos) << run.out;
+}
+
 TEST(ClassifyCommand, CellEncodingRunIsQueryable) {
   TempDir dir("classify_cell");
   const auto run = run_rushhour("classify --size 4 --metric move --encoding cell -q --out " + dir.path().string());
@@ -143,6 +160,12 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --cell-coding axis", "cell encoding only"},
                       BadInput{"classify --size 4 --engine explicit --order rows-columns",
                                "bdd engine only"},
+                      BadInput{"classify --size 4 --engine classes --encoding cell", "bdd engine only"},
+                      BadInput{"classify --size 4 --threads 2", "classes engine only"},
+                      BadInput{"classify --size 4 --engine classes --threads -1", "--threads must be"},
+                      BadInput{"classify --size 4 --engine classes --out DIR --resume",
+                               "--resume applies to the bdd engine only"},
+                      BadInput{"classify --size 8 --engine classes", "sizes up to 7"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
                       BadInput{"classify --size 4 --resume", "--resume needs --out"},
                       BadInput{"classify --size 4 --max-memory lots", "not a size"},

@@ -273,6 +273,9 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   if (vm.count("out")) s.out = vm["out"].as<std::string>();
   s.resume = vm["resume"].as<bool>();
   if (s.resume && s.out.empty()) throw InputError("--resume needs --out DIR");
+  if (s.resume && s.engine != "bdd") throw InputError("--resume applies to the bdd engine only");
+  if (s.engine == "classes" && s.rules.size() > kMaxClassEngineSize)
+    throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
   if (const std::string part = vm["dominance-part"].as<std::string>(); !part.empty()) {
     char slash = 0;
     char rest = 0;
@@ -564,14 +567,12 @@ int run_classify(const std::vector<std::string>& args) {
   Classification result(s.rules);
   const StopSignals signals;
   if (s.engine == "explicit") {
-    if (s.resume) throw InputError("--resume applies to the bdd engine only");
     const auto start = std::chrono::steady_clock::now();
     result = classify_explicit(s.rules, s.explicit_options, [&](int index, const LayerFigures& f) {
       log.line(layer_line(index, f.count, 0, f.seconds,
                           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
     });
   } else if (s.engine == "classes") {
-    if (s.resume) throw InputError("--resume applies to the bdd engine only");
     result = run_classes(s, log);
   } else {
     result = run_bdd(s, log);

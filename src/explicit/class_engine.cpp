@@ -182,6 +182,7 @@ class Worker {
       row_cars_ += t_.group_cars[static_cast<std::size_t>(g)];
       row_trucks_ += t_.group_trucks[static_cast<std::size_t>(g)];
     }
+    if (!rules_.limits().allows(row_cars_, row_trucks_)) return true;  // counts only grow
     combos_.clear();
     for (std::uint32_t id = 0; id < combos; ++id) {
       Combo c;
@@ -204,7 +205,7 @@ class Worker {
     level_.resize(static_cast<std::size_t>(n + 1));
     level_[0].resize(combos);
     for (std::uint32_t k = 0; k < combos; ++k) level_[0][k] = k;
-    search_columns(0);
+    search_columns(0, row_cars_, row_trucks_);
     return true;
   }
 
@@ -216,32 +217,31 @@ class Worker {
   int highest() const { return highest_; }
 
  private:
-  void search_columns(int j) {
+  // Columns j.. of the classes of the current item; cars and trucks so far. A choice that
+  // breaks the vehicle limits is not followed (later columns only add vehicles).
+  void search_columns(int j, int cars, int trucks) {
     const int n = t_.n;
     if (j == n) {
-      solve_class();
+      solve_class(cars, trucks);
       return;
     }
     const std::vector<std::uint32_t>& from = level_[static_cast<std::size_t>(j)];
     std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(j + 1)];
     for (int g = 0; g < t_.groups; ++g) {
+      const int more_cars = cars + t_.group_cars[static_cast<std::size_t>(g)];
+      const int more_trucks = trucks + t_.group_trucks[static_cast<std::size_t>(g)];
+      if (!rules_.limits().allows(more_cars, more_trucks)) continue;
       kept.clear();
       for (std::uint32_t k : from)
         if (!t_.admitted(g, combos_[k].column_mask[static_cast<std::size_t>(j)]).empty()) kept.push_back(k);
       if (kept.empty()) continue;
       column_group_[static_cast<std::size_t>(j)] = g;
-      search_columns(j + 1);
+      search_columns(j + 1, more_cars, more_trucks);
     }
   }
 
-  void solve_class() {
+  void solve_class(int cars, int trucks) {
     const int n = t_.n;
-    int cars = row_cars_, trucks = row_trucks_;
-    for (int j = 0; j < n; ++j) {
-      cars += t_.group_cars[static_cast<std::size_t>(column_group_[static_cast<std::size_t>(j)])];
-      trucks += t_.group_trucks[static_cast<std::size_t>(column_group_[static_cast<std::size_t>(j)])];
-    }
-    if (!rules_.limits().allows(cars, trucks)) return;
     classes_.fetch_add(1, std::memory_order_relaxed);
 
     const std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(n)];
@@ -516,6 +516,7 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
     }
     --running;
   };
+  if (options.should_stop && options.should_stop()) stopped = true;
   std::vector<std::thread> pool;
   for (int w = 0; w < threads; ++w) pool.emplace_back(run, std::ref(*workers[static_cast<std::size_t>(w)]));
   auto report = [&] {
@@ -541,6 +542,7 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   }
   for (std::thread& thread : pool) thread.join();
   if (failure) std::rethrow_exception(failure);
+  report();
 
   ClassCensus census(rules);
   census.complete = done == items;

@@ -1,0 +1,140 @@
+// The class engine against the explicit engine, figure by figure: layer counts, dominance
+// figures, samples, also with other exit rows, vehicle limits and thread counts.
+#include "explicit/class_engine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <tuple>
+
+#include "board/errors.hpp"
+#include "explicit/explicit_engine.hpp"
+
+namespace rushhour {
+namespace {
+
+std::vector<std::uint64_t> counts(const Classification& c) {
+  std::vector<std::uint64_t> result;
+  for (const LayerFigures& layer : c.layers) result.push_back(layer.count);
+  return result;
+}
+
+void expect_same_figures(const Classification& got, const Classification& expected, bool samples) {
+  EXPECT_EQ(got.domain_count, expected.domain_count);
+  EXPECT_EQ(got.winning_count, expected.winning_count);
+  EXPECT_EQ(got.solvable_count, expected.solvable_count);
+  EXPECT_EQ(got.unsolvable_count, expected.unsolvable_count);
+  EXPECT_EQ(counts(got), counts(expected));
+  EXPECT_EQ(got.nondominated, expected.nondominated);
+  EXPECT_EQ(got.components, expected.components);
+  if (samples) {
+    EXPECT_EQ(got.samples, expected.samples);
+  }
+  EXPECT_TRUE(got.complete);
+  EXPECT_EQ(got.engine, "classes");
+}
+
+const Classification& explicit_figures(const Rules& rules) {
+  static std::map<std::tuple<int, int, Metric, int, int, int>, Classification> cache;
+  const auto key = std::make_tuple(rules.size(), rules.exit_row(), rules.metric(), rules.limits().max_cars,
+                                   rules.limits().max_trucks, rules.limits().max_vehicles);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, classify_explicit(rules)).first;
+  return it->second;
+}
+
+class ClassEngine : public testing::TestWithParam<std::tuple<int, int, Metric>> {
+ protected:
+  Rules rules() const { return Rules(std::get<0>(GetParam()), std::get<1>(GetParam()), std::get<2>(GetParam())); }
+};
+
+TEST_P(ClassEngine, EqualsTheExplicitEngine) {
+  ClassEngineOptions options;
+  options.threads = 2;
+  const ClassCensus census = classify_by_classes(rules(), options);
+  ASSERT_TRUE(census.complete);
+  expect_same_figures(census.classification(rules().limits()), explicit_figures(rules()), true);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SmallBoards, ClassEngine,
+    testing::Values(std::make_tuple(4, -1, Metric::Step), std::make_tuple(4, -1, Metric::Move),
+                    std::make_tuple(4, 0, Metric::Step), std::make_tuple(4, 3, Metric::Move),
+                    std::make_tuple(5, -1, Metric::Step), std::make_tuple(5, -1, Metric::Move),
+                    std::make_tuple(5, 4, Metric::Step)),
+    [](const testing::TestParamInfo<std::tuple<int, int, Metric>>& param) {
+      const int n = std::get<0>(param.param);
+      const int exit_row = std::get<1>(param.param);
+      return std::to_string(n) + "x" + std::to_string(n) + "_exit" +
+             (exit_row < 0 ? std::string("default") : std::to_string(exit_row)) + "_" +
+             to_string(std::get<2>(param.param));
+    });
+
+TEST(ClassEngineLimits, LimitedRunAndTalliesOfTheFullRunAgree) {
+  const VehicleLimits limits{4, 2, -1};
+  const Rules limited(5, -1, Metric::Step, limits);
+  const Classification& expected = explicit_figures(limited);
+  ClassEngineOptions options;
+  options.threads = 2;
+  // A run under the limits, with samples ...
+  expect_same_figures(classify_by_classes(limited, options).classification(limits), expected, true);
+  // ... and the same figures summed from the tallies of a run without limits (no samples:
+  // they were taken over the whole domain).
+  const ClassCensus whole = classify_by_classes(Rules(5, -1, Metric::Step), options);
+  const Classification derived = whole.classification(limits);
+  expect_same_figures(derived, expected, false);
+  EXPECT_TRUE(derived.samples.empty());
+  std::uint64_t domain = 0;
+  for (const VehicleTally& tally : whole.tallies) domain += tally.domain;
+  EXPECT_EQ(domain, explicit_figures(Rules(5, -1, Metric::Step)).domain_count);
+}
+
+TEST(ClassEngineLimits, SixBySixWithFewVehicles) {
+  const Rules rules(6, -1, Metric::Move, VehicleLimits{-1, -1, 4});
+  ClassEngineOptions options;
+  options.threads = 2;
+  expect_same_figures(classify_by_classes(rules, options).classification(rules.limits()),
+                      explicit_figures(rules), true);
+}
+
+TEST(ClassEngineThreads, OneAndFiveThreadsGiveTheSameCensus) {
+  const Rules rules(5, -1, Metric::Move);
+  ClassEngineOptions one;
+  one.threads = 1;
+  ClassEngineOptions five;
+  five.threads = 5;
+  const ClassCensus a = classify_by_classes(rules, one);
+  const ClassCensus b = classify_by_classes(rules, five);
+  EXPECT_EQ(a.classes, b.classes);
+  ASSERT_EQ(a.tallies.size(), b.tallies.size());
+  for (std::size_t v = 0; v < a.tallies.size(); ++v) {
+    EXPECT_EQ(a.tallies[v].domain, b.tallies[v].domain);
+    EXPECT_EQ(a.tallies[v].count, b.tallies[v].count);
+    EXPECT_EQ(a.tallies[v].nondominated, b.tallies[v].nondominated);
+    EXPECT_EQ(a.tallies[v].components, b.tallies[v].components);
+  }
+  EXPECT_EQ(a.classification(rules.limits()).samples, b.classification(rules.limits()).samples);
+}
+
+TEST(ClassEngineProgress, ReportsEveryWorkItemAndStopsWhenAsked) {
+  const Rules rules(4);
+  ClassEngineOptions options;
+  options.progress_seconds = 0;
+  ClassProgress last;
+  options.on_progress = [&](const ClassProgress& p) { last = p; };
+  const ClassCensus census = classify_by_classes(rules, options);
+  EXPECT_TRUE(census.complete);
+  EXPECT_EQ(last.items_done, last.items_total);
+  EXPECT_EQ(last.states, explicit_figures(rules).domain_count);
+  EXPECT_EQ(last.classes, census.classes);
+
+  options.should_stop = [] { return true; };
+  EXPECT_FALSE(classify_by_classes(Rules(5), options).complete);
+}
+
+TEST(ClassEngineSizes, AboveSevenIsRejected) {
+  EXPECT_THROW(classify_by_classes(Rules(8)), InputError);
+}
+
+}  // namespace
+}  // namespace rushhour
