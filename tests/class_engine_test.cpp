@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "board/errors.hpp"
@@ -134,6 +135,57 @@ TEST(ClassEngineProgress, ReportsEveryWorkItemAndStopsWhenAsked) {
 
 TEST(ClassEngineSizes, AboveSevenIsRejected) {
   EXPECT_THROW(classify_by_classes(Rules(8)), InputError);
+}
+
+}  // namespace
+}  // namespace rushhour
+
+namespace rushhour {
+namespace {
+
+TEST(ClassEngineResume, AStoppedSweepResumesToTheSameCensus) {
+  const Rules rules(5, -1, Metric::Move);
+  ClassEngineOptions options;
+  options.threads = 2;
+  const ClassCensus whole = classify_by_classes(rules, options);
+
+  // Stop at the first checkpoint that lies inside the sweep.
+  std::optional<ClassSweepState> saved;
+  bool stop = false;
+  ClassEngineOptions first = options;
+  first.checkpoint_seconds = 0;
+  first.on_checkpoint = [&](const ClassSweepState& state) {
+    if (!stop && state.next_item > 0 && state.next_item < state.items) {
+      saved = state;
+      stop = true;
+    }
+  };
+  first.should_stop = [&] { return stop; };
+  const ClassCensus partial = classify_by_classes(rules, first);
+  ASSERT_TRUE(saved.has_value());
+  EXPECT_FALSE(partial.complete);
+
+  ClassEngineOptions second = options;
+  second.threads = 3;
+  second.resume = &*saved;
+  std::optional<ClassSweepState> last;
+  second.on_checkpoint = [&](const ClassSweepState& state) { last = state; };
+  const ClassCensus resumed = classify_by_classes(rules, second);
+  ASSERT_TRUE(resumed.complete);
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->next_item, last->items);
+  EXPECT_EQ(resumed.classes, whole.classes);
+  ASSERT_EQ(resumed.tallies.size(), whole.tallies.size());
+  for (std::size_t v = 0; v < whole.tallies.size(); ++v) EXPECT_EQ(resumed.tallies[v], whole.tallies[v]) << v;
+  expect_same_figures(resumed.classification(rules.limits()), explicit_figures(rules), true);
+}
+
+TEST(ClassEngineResume, AStateOfAnotherBoardIsRefused) {
+  ClassSweepState state;
+  state.items = 3;
+  ClassEngineOptions options;
+  options.resume = &state;
+  EXPECT_THROW(classify_by_classes(Rules(4), options), InputError);
 }
 
 }  // namespace

@@ -93,6 +93,30 @@ TEST(ClassifyCommand, ClassesEngineWritesTheExplicitEnginesFigures) {
   EXPECT_NE(run.out.find("engine classes"), std::string::npos) << run.out;
 }
 
+TEST(ClassifyCommand, ClassesEngineStoppedRunResumesToTheSameFigures) {
+  TempDir dir("classify_classes_resume");
+  const std::string args = "classify --engine classes --threads 1 --size 5 --metric step -q "
+                           "--checkpoint-seconds 0 --out " + dir.path().string();
+  // Stopped by SIGINT after a moment (or finished already: the resume must then only rewrite).
+  const auto first = testing::run_shell("timeout --preserve-status -s INT 0.5 " + std::string(RUSHHOUR_BINARY) + " " + args);
+  ASSERT_TRUE(first.status == 130 || first.status == 0) << first.status << first.err;
+  ASSERT_TRUE(std::filesystem::exists(dir.path() / "classes-checkpoint.txt"));
+  const auto second = run_rushhour(args + " --resume");
+  ASSERT_EQ(second.status, 0) << second.err;
+  const Classification stored = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(5, -1, Metric::Step));
+  EXPECT_EQ(counts(stored), counts(expected));
+  EXPECT_EQ(stored.nondominated, expected.nondominated);
+  EXPECT_EQ(stored.components, expected.components);
+  EXPECT_EQ(stored.samples, expected.samples);
+
+  // Another metric in the same directory is refused.
+  const auto other = run_rushhour("classify --engine classes --size 5 --metric move -q --resume --out " +
+                                  dir.path().string());
+  EXPECT_EQ(other.status, 2) << other.err;
+  EXPECT_NE(other.err.find("other parameters"), std::string::npos) << other.err;
+}
+
 TEST(ClassifyCommand, CellEncodingRunIsQueryable) {
   TempDir dir("classify_cell");
   const auto run = run_rushhour("classify --size 4 --metric move --encoding cell -q --out " + dir.path().string());
@@ -163,8 +187,11 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --engine classes --encoding cell", "bdd engine only"},
                       BadInput{"classify --size 4 --threads 2", "classes engine only"},
                       BadInput{"classify --size 4 --engine classes --threads -1", "--threads must be"},
-                      BadInput{"classify --size 4 --engine classes --out DIR --resume",
-                               "--resume applies to the bdd engine only"},
+                      BadInput{"classify --size 4 --engine explicit --out DIR --resume",
+                               "--resume applies to the bdd and classes engines only"},
+                      BadInput{"classify --size 4 --engine classes --checkpoint-seconds -1",
+                               "--checkpoint-seconds must be"},
+                      BadInput{"classify --size 4 --checkpoint-seconds 5", "classes engine only"},
                       BadInput{"classify --size 8 --engine classes", "sizes up to 7"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
                       BadInput{"classify --size 4 --resume", "--resume needs --out"},

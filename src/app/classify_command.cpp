@@ -21,6 +21,7 @@
 #include "explicit/class_engine.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "retrograde/retrograde.hpp"
+#include "storage/class_checkpoint.hpp"
 #include "storage/classification_file.hpp"
 #include "storage/dominance_checkpoint.hpp"
 #include "storage/layer_store.hpp"
@@ -131,6 +132,8 @@ po::options_description classify_options() {
        "bdd | explicit | classes (explicit, one class of line kind sequences at a time)")
       ("threads", po::value<int>()->default_value(0),
        "classes engine: worker threads (0 = one per hardware thread)")
+      ("checkpoint-seconds", po::value<double>()->default_value(300),
+       "classes engine with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
       ("order", po::value<std::string>()->default_value(""),
        "variable order; slot: interleaved (default) | rows-columns | columns-rows; "
@@ -195,6 +198,11 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   if (threads != 0 && s.engine != "classes") throw InputError("--threads applies to the classes engine only");
+  s.class_options.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
+  if (!(s.class_options.checkpoint_seconds >= 0))
+    throw InputError("--checkpoint-seconds must be >= 0");
+  if (!vm["checkpoint-seconds"].defaulted() && s.engine != "classes")
+    throw InputError("--checkpoint-seconds applies to the classes engine only");
   s.class_options.threads =
       threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   s.encoding = vm["encoding"].as<std::string>();
@@ -273,7 +281,7 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   if (vm.count("out")) s.out = vm["out"].as<std::string>();
   s.resume = vm["resume"].as<bool>();
   if (s.resume && s.out.empty()) throw InputError("--resume needs --out DIR");
-  if (s.resume && s.engine != "bdd") throw InputError("--resume applies to the bdd engine only");
+  if (s.resume && s.engine == "explicit") throw InputError("--resume applies to the bdd and classes engines only");
   if (s.engine == "classes" && s.rules.size() > kMaxClassEngineSize)
     throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
   if (const std::string part = vm["dominance-part"].as<std::string>(); !part.empty()) {
@@ -540,10 +548,34 @@ Classification run_classes(const ClassifySettings& s, ProgressLog& log) {
     log.line(text);
   };
   options.should_stop = [] { return stop_signal != 0; };
+  std::optional<ClassCheckpoint> checkpoint;
+  std::optional<ClassSweepState> resumed;
+  if (!s.out.empty()) {
+    const VehicleLimits& l = s.rules.limits();
+    checkpoint.emplace(s.out, "size=" + std::to_string(s.rules.size()) + " exit_row=" +
+                                  std::to_string(s.rules.exit_row()) + " metric=" + to_string(s.rules.metric()) +
+                                  " max_cars=" + std::to_string(l.max_cars) + " max_trucks=" +
+                                  std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
+                                  " samples=" + std::to_string(options.samples_per_index) +
+                                  " sample_indices=" + std::to_string(options.sample_indices));
+    if (s.resume) {
+      std::string why;
+      resumed = checkpoint->load(&why);
+      if (!resumed && std::filesystem::exists(checkpoint->path())) throw InputError("cannot resume: " + why);
+      log.line(resumed ? "classes: resuming at work item " + std::to_string(resumed->next_item) + " of " +
+                             std::to_string(resumed->items)
+                       : "classes: " + why + ", starting at the first work item");
+    } else {
+      checkpoint->clear();
+    }
+    if (resumed) options.resume = &*resumed;
+    options.on_checkpoint = [&checkpoint](const ClassSweepState& state) { checkpoint->save(state); };
+  }
   const ClassCensus census = classify_by_classes(s.rules, options);
   if (!census.complete) {
     // Partial sums over some classes are no classification: nothing is written.
-    log.line("classes: stopped early; the sweep keeps no checkpoint, a new run starts over");
+    log.line(checkpoint ? "classes: stopped early; --resume continues from " + checkpoint->path().string()
+                        : "classes: stopped early; without --out there is no checkpoint");
     Classification none(s.rules);
     return none;
   }
@@ -583,7 +615,7 @@ int run_classify(const std::vector<std::string>& args) {
   }
   if (s.engine == "classes" && !result.complete) {
     std::cerr << "rushhour: stopped by signal " << signals.received()
-              << "; the classes engine wrote nothing" << std::endl;
+              << " at a safe point; the class sweep's checkpoint is kept, --resume continues" << std::endl;
     return 128 + signals.received();
   }
   if (s.parts > 0) {

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -26,6 +28,15 @@ constexpr int kMaxN = kMaxClassEngineSize;
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
+
+// A line's arrangement after one vehicle slid: the cells it swept (free of crossing
+// vehicles) and the cells whose occupancy changed.
+struct Slide {
+  std::uint32_t to;
+  std::uint32_t swept;
+  std::uint32_t changed;
+};
+constexpr std::size_t kMaxAdmitted = 16;  // n = 7: a line of one kind sequence has at most 10
 
 // Everything about single lines that the sweep looks up, built once.
 struct LineTables {
@@ -56,6 +67,7 @@ struct LineTables {
     groups = static_cast<int>(members.size());
 
     compat.assign(static_cast<std::size_t>(groups * masks), {});
+    admitted_flat.assign(static_cast<std::size_t>(groups * masks * kMaxAdmitted), 0);
     compat_pos.assign(static_cast<std::size_t>(count * masks), -1);
     for (int g = 0; g < groups; ++g)
       for (int m = 0; m < masks; ++m)
@@ -63,6 +75,9 @@ struct LineTables {
           if ((lines[a].occupied & static_cast<std::uint32_t>(m)) == 0) {
             auto& list = compat[static_cast<std::size_t>(g * masks + m)];
             compat_pos[static_cast<std::size_t>(a * masks + m)] = static_cast<std::int8_t>(list.size());
+            if (list.size() >= kMaxAdmitted) throw std::logic_error("class engine: a line admits too many arrangements");
+            admitted_flat[static_cast<std::size_t>((g * masks + m) * kMaxAdmitted) + list.size()] =
+                static_cast<std::uint8_t>(a);
             list.push_back(static_cast<std::uint8_t>(a));
           }
 
@@ -72,8 +87,9 @@ struct LineTables {
     col_cells.assign(static_cast<std::size_t>(n * count), 0);
     for (int a = 0; a < count; ++a) {
       for (const LineMove& m : lines.moves(a)) {
-        moves[static_cast<std::size_t>(a)].push_back(m);
-        if (m.distance == 1) steps[static_cast<std::size_t>(a)].push_back(m);
+        const Slide slide{static_cast<std::uint32_t>(m.to), m.swept, lines[a].occupied ^ lines[m.to].occupied};
+        moves[static_cast<std::size_t>(a)].push_back(slide);
+        if (m.distance == 1) steps[static_cast<std::size_t>(a)].push_back(slide);
       }
       for (int line = 0; line < n; ++line)
         for (int k = 0; k < n; ++k)
@@ -84,6 +100,10 @@ struct LineTables {
     }
   }
 
+  // The admitted arrangements of `group` under every mask, kMaxAdmitted per mask.
+  const std::uint8_t* admitted_table(int group) const {
+    return &admitted_flat[static_cast<std::size_t>(group * masks * kMaxAdmitted)];
+  }
   const std::vector<std::uint8_t>& admitted(int group, int mask) const {
     return compat[static_cast<std::size_t>(group * masks + mask)];
   }
@@ -109,7 +129,8 @@ struct LineTables {
   std::vector<bool> exit_ok;
   std::vector<std::vector<std::uint8_t>> compat;  // [group * masks + mask]: arrangements admitted
   std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
-  std::vector<std::vector<LineMove>> steps, moves;
+  std::vector<std::uint8_t> admitted_flat;        // the same lists, kMaxAdmitted apart
+  std::vector<std::vector<Slide>> steps, moves;
   std::vector<std::uint64_t> row_cells, col_cells;  // [line * count + arrangement]: board cells
 };
 
@@ -124,7 +145,7 @@ struct Combo {
 // A row combination inside one class: where its states start and the radices of its columns.
 struct Entry {
   std::uint32_t offset = 0;
-  std::uint32_t combo = 0;
+  Combo combo;
   std::array<std::uint32_t, kMaxN> stride{};
   std::array<std::uint8_t, kMaxN> radix{};
 };
@@ -214,7 +235,9 @@ class Worker {
   Tallies& tallies() { return tallies_; }
   // Per index, the least keys seen (up to K), for indices >= own highest - T + 1.
   const std::vector<std::vector<std::uint64_t>>& best_keys() const { return best_; }
-  int highest() const { return highest_; }
+  int highest() const { return highest_; }  // for the samples' threshold
+  // The highest index this worker has met (highest_ only counts while samples are taken).
+  int highest_index() const { return highest_index_; }
 
  private:
   // Columns j.. of the classes of the current item; cars and trucks so far. A choice that
@@ -236,6 +259,7 @@ class Worker {
         if (!t_.admitted(g, combos_[k].column_mask[static_cast<std::size_t>(j)]).empty()) kept.push_back(k);
       if (kept.empty()) continue;
       column_group_[static_cast<std::size_t>(j)] = g;
+      column_table_[static_cast<std::size_t>(j)] = t_.admitted_table(g);
       search_columns(j + 1, more_cars, more_trucks);
     }
   }
@@ -250,8 +274,8 @@ class Worker {
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < kept.size(); ++k) {
       Entry& e = entries_[k];
-      e.combo = kept[k];
-      const Combo& c = combos_[kept[k]];
+      e.combo = combos_[kept[k]];
+      const Combo& c = e.combo;
       std::uint64_t size = 1;
       for (int j = n - 1; j >= 0; --j) {
         const auto uj = static_cast<std::size_t>(j);
@@ -278,7 +302,7 @@ class Worker {
     std::array<std::uint64_t, kIndexSlots> layer{};
     std::size_t tail = 0;
     for (std::size_t k = 0; k < kept.size(); ++k)
-      if (combos_[entries_[k].combo].winning)
+      if (entries_[k].combo.winning)
         for_each_state_of(k, [&](const Item& item) {
           index_[item.state] = 0;
           parent_[item.state] = item.state;
@@ -297,12 +321,15 @@ class Worker {
           index_[to.state] = static_cast<std::uint8_t>(next);
           parent_[to.state] = root;
           queue_[tail++] = to;
-        } else if (const std::uint32_t other = find(to.state); other != root) {
-          parent_[other] = root;
+        } else if (index_[to.state] <= index_[item.state] && parent_[to.state] != root) {
+          // An edge to a higher index is met again from its other end, once that end is
+          // dequeued; most ends found here hang right under `root` already.
+          if (const std::uint32_t other = find(to.state); other != root) parent_[other] = root;
         }
       });
       if (tail > first_new) {
         if (next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
+        highest_index_ = std::max(highest_index_, next);
         layer[static_cast<std::size_t>(next)] += tail - first_new;
         note_samples(next, first_new, tail);
       }
@@ -379,7 +406,7 @@ class Worker {
   // The explicit engine's key of a state: the arrangement of every row then every column.
   std::uint64_t key_of(const Item& item) const {
     const int n = t_.n;
-    const Combo& c = combos_[entries_[item.entry].combo];
+    const Combo& c = entries_[item.entry].combo;
     std::uint64_t key = 0;
     for (int i = 0; i < n; ++i) key = key << t_.key_bits | c.row[static_cast<std::size_t>(i)];
     for (int j = 0; j < n; ++j) {
@@ -394,22 +421,22 @@ class Worker {
   void for_each_neighbour(const Item& item, bool by_moves, Visit&& visit) const {
     const int n = t_.n;
     const Entry& e = entries_[item.entry];
-    const Combo& c = combos_[e.combo];
+    const Combo& c = e.combo;
     std::array<int, kMaxN> column{};
     std::uint64_t vertical = 0;
     for (int j = 0; j < n; ++j) {
       const auto uj = static_cast<std::size_t>(j);
-      column[uj] = t_.admitted(column_group_[uj], c.column_mask[uj])[static_cast<std::size_t>(digit_of(item, j))];
+      column[uj] = column_table_[uj][c.column_mask[uj] * kMaxAdmitted + static_cast<std::size_t>(digit_of(item, j))];
       vertical |= t_.col_mask(j, column[uj]);
     }
-    const auto& line_moves = by_moves ? t_.moves : t_.steps;
+    const auto& slides = by_moves ? t_.moves : t_.steps;
     for (int j = 0; j < n; ++j) {
       const auto uj = static_cast<std::size_t>(j);
       const int mask = c.column_mask[uj];
       const int digit = digit_of(item, j);
-      for (const LineMove& m : line_moves[static_cast<std::size_t>(column[uj])]) {
+      for (const Slide& m : slides[static_cast<std::size_t>(column[uj])]) {
         if (m.swept & static_cast<std::uint32_t>(mask)) continue;
-        const int to_digit = t_.position(m.to, mask);
+        const int to_digit = t_.position(static_cast<int>(m.to), mask);
         const auto state = static_cast<std::uint32_t>(static_cast<std::int64_t>(item.state) +
                                                       static_cast<std::int64_t>(to_digit - digit) * e.stride[uj]);
         const std::uint32_t digits = (item.digits & ~(kDigitMask << (kDigitBits * j))) |
@@ -420,23 +447,25 @@ class Worker {
     for (int i = 0; i < n; ++i) {
       const auto ui = static_cast<std::size_t>(i);
       const int from = c.row[ui];
-      for (const LineMove& m : line_moves[static_cast<std::size_t>(from)]) {
+      for (const Slide& m : slides[static_cast<std::size_t>(from)]) {
         if ((static_cast<std::uint64_t>(m.swept) << (i * n)) & vertical) continue;
         const std::int64_t id = static_cast<std::int64_t>(c.id) +
-                                static_cast<std::int64_t>(t_.group_pos[static_cast<std::size_t>(m.to)] -
-                                                          t_.group_pos[static_cast<std::size_t>(from)]) *
+                                static_cast<std::int64_t>(t_.group_pos[m.to] - t_.group_pos[static_cast<std::size_t>(from)]) *
                                     row_stride_[ui];
         const std::uint32_t entry = slot_of_combo_[static_cast<std::size_t>(id)];
         const Entry& to = entries_[entry];
-        const Combo& tc = combos_[to.combo];
-        std::uint32_t state = to.offset;
-        std::uint32_t digits = 0;
-        for (int j = 0; j < n; ++j) {
-          const auto uj = static_cast<std::size_t>(j);
-          const auto digit = static_cast<std::uint32_t>(t_.position(column[uj], tc.column_mask[uj]));
-          state += digit * to.stride[uj];
-          digits |= digit << (kDigitBits * j);
+        // Only the columns whose cell in row i changed see another mask; elsewhere the
+        // column keeps its position in its admitted list.
+        std::uint32_t digits = item.digits;
+        for (std::uint32_t changed = m.changed; changed != 0; changed &= changed - 1) {
+          const int j = std::countr_zero(changed);
+          const auto digit = static_cast<std::uint32_t>(
+              t_.position(column[static_cast<std::size_t>(j)], to.combo.column_mask[static_cast<std::size_t>(j)]));
+          digits = (digits & ~(kDigitMask << (kDigitBits * j))) | digit << (kDigitBits * j);
         }
+        std::uint32_t state = to.offset;
+        for (int j = 0; j < n; ++j)
+          state += (digits >> (kDigitBits * j) & kDigitMask) * to.stride[static_cast<std::size_t>(j)];
         visit(Item{state, entry, digits});
       }
     }
@@ -449,6 +478,7 @@ class Worker {
   std::atomic<std::uint64_t> classes_{0};  // read by the progress reports
   std::atomic<std::uint64_t> states_{0};
   int highest_ = 0;
+  int highest_index_ = 0;
   std::vector<std::vector<std::uint64_t>> best_;
 
   // The current work item and class.
@@ -458,6 +488,7 @@ class Worker {
   std::vector<std::uint32_t> slot_of_combo_;
   std::vector<std::vector<std::uint32_t>> level_;  // combos admitted by columns 0..j-1
   std::array<int, kMaxN> column_group_{};
+  std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> offsets_;  // per entry, plus the end
   std::vector<std::uint8_t> index_, top_;
@@ -494,102 +525,169 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   for (int i = 0; i < n; ++i) items *= static_cast<std::uint64_t>(tables.groups);
 
   const int threads = std::max(1, options.threads);
+  const auto stride = static_cast<std::uint64_t>(std::max(1, options.item_stride));
+  const std::size_t pairs = static_cast<std::size_t>((max_cars + 1) * (max_trucks + 1));
+  ClassSweepState base;
+  base.items = items;
+  base.tallies.resize(pairs);
+  if (options.resume != nullptr) {
+    base = *options.resume;
+    if (base.items != items || base.tallies.size() != pairs || base.next_item > items)
+      throw InputError("the class sweep to resume belongs to another board");
+  }
+
   std::vector<std::unique_ptr<Worker>> workers;
   for (int w = 0; w < threads; ++w)
     workers.push_back(std::make_unique<Worker>(tables, rules, options, max_cars, max_trucks));
-  std::atomic<std::uint64_t> next{0};
+  std::atomic<std::uint64_t> next{base.next_item};
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> stopped{false};
-  std::atomic<int> running{threads};
   std::exception_ptr failure;
-  std::mutex failure_mutex;
+  // Checkpoints pause the workers between items: once every running worker waits, each item
+  // before `next` is finished and in some worker's tallies.
+  std::mutex mutex;
+  std::condition_variable resume_work, worker_waits;
+  bool pause = false;
+  int waiting = 0;
+  int running = threads;
   auto run = [&](Worker& worker) {
     try {
-      for (std::uint64_t item; !stopped && (item = next.fetch_add(1)) < items;) {
+      for (;;) {
+        {
+          std::unique_lock lock(mutex);
+          if (pause) {
+            ++waiting;
+            worker_waits.notify_all();
+            resume_work.wait(lock, [&] { return !pause; });
+            --waiting;
+          }
+        }
+        if (stopped) break;
+        const std::uint64_t item = next.fetch_add(stride);
+        if (item >= items) break;
         worker.run_item(item);
         ++done;
       }
     } catch (...) {
-      const std::lock_guard lock(failure_mutex);
+      const std::lock_guard lock(mutex);
       if (!failure) failure = std::current_exception();
       stopped = true;
     }
+    const std::lock_guard lock(mutex);
     --running;
+    worker_waits.notify_all();
   };
+
+  // The sweep so far: base plus every worker (call with the workers paused or finished).
+  auto snapshot = [&] {
+    ClassSweepState state;
+    state.items = items;
+    state.next_item = std::min(next.load(), items);
+    state.classes = base.classes;
+    state.states = base.states;
+    state.highest = base.highest;
+    for (const auto& w : workers) {
+      state.classes += w->classes();
+      state.states += w->states();
+      state.highest = std::max(state.highest, w->highest_index());
+    }
+    const auto slots = static_cast<std::size_t>(state.highest + 1);
+    state.tallies.resize(pairs);
+    for (std::size_t v = 0; v < pairs; ++v) {
+      VehicleTally& sum = state.tallies[v];
+      sum.count.assign(slots, 0);
+      sum.nondominated.assign(slots, 0);
+      sum.components.assign(slots, 0);
+      auto add = [&](const VehicleTally& part) {
+        sum.domain += part.domain;
+        for (std::size_t i = 0; i < slots && i < part.count.size(); ++i) {
+          sum.count[i] += part.count[i];
+          sum.nondominated[i] += part.nondominated[i];
+          sum.components[i] += part.components[i];
+        }
+      };
+      add(base.tallies[v]);
+      for (const auto& w : workers) add(w->tallies().by_vehicles[v]);
+    }
+    state.sample_keys.assign(slots, {});
+    const int lowest_sampled = std::max(0, state.highest - options.sample_indices + 1);
+    for (int i = state.highest; i >= lowest_sampled && options.samples_per_index > 0; --i) {
+      const auto ui = static_cast<std::size_t>(i);
+      std::vector<std::uint64_t> keys;
+      // A part keeps index i only if i was among its own T highest when it was met.
+      if (i >= base.highest - options.sample_indices + 1 && ui < base.sample_keys.size())
+        keys.insert(keys.end(), base.sample_keys[ui].begin(), base.sample_keys[ui].end());
+      for (const auto& w : workers)
+        if (i >= w->highest() - options.sample_indices + 1)
+          keys.insert(keys.end(), w->best_keys()[ui].begin(), w->best_keys()[ui].end());
+      std::sort(keys.begin(), keys.end());
+      keys.resize(std::min(keys.size(), static_cast<std::size_t>(options.samples_per_index)));
+      state.sample_keys[ui] = std::move(keys);
+    }
+    state.seconds = base.seconds + seconds_since(start);
+    return state;
+  };
+
   if (options.should_stop && options.should_stop()) stopped = true;
   std::vector<std::thread> pool;
   for (int w = 0; w < threads; ++w) pool.emplace_back(run, std::ref(*workers[static_cast<std::size_t>(w)]));
   auto report = [&] {
     if (!options.on_progress) return;
     ClassProgress p;
-    p.items_done = done;
-    p.items_total = items;
-    for (const auto& w : workers) {  // racy reads of counters, for progress only
+    p.items_done = base.next_item / stride + done;
+    p.items_total = (items + stride - 1) / stride;
+    p.classes = base.classes;
+    p.states = base.states;
+    for (const auto& w : workers) {
       p.classes += w->classes();
       p.states += w->states();
     }
-    p.elapsed = seconds_since(start);
+    p.elapsed = base.seconds + seconds_since(start);
     options.on_progress(p);
   };
   auto last_report = std::chrono::steady_clock::now();
-  while (running > 0) {
+  auto last_checkpoint = last_report;
+  for (;;) {
+    {
+      const std::lock_guard lock(mutex);
+      if (running == 0) break;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (options.should_stop && options.should_stop()) stopped = true;
     if (seconds_since(last_report) >= options.progress_seconds) {
       report();
       last_report = std::chrono::steady_clock::now();
     }
+    if (options.on_checkpoint && seconds_since(last_checkpoint) >= options.checkpoint_seconds) {
+      std::unique_lock lock(mutex);
+      pause = true;
+      worker_waits.wait(lock, [&] { return waiting == running; });
+      const ClassSweepState state = snapshot();
+      lock.unlock();
+      options.on_checkpoint(state);  // may take a while (a file write): workers wait
+      lock.lock();
+      pause = false;
+      resume_work.notify_all();
+      last_checkpoint = std::chrono::steady_clock::now();
+    }
   }
   for (std::thread& thread : pool) thread.join();
   if (failure) std::rethrow_exception(failure);
   report();
+  const ClassSweepState state = snapshot();
+  if (options.on_checkpoint) options.on_checkpoint(state);
 
   ClassCensus census(rules);
-  census.complete = done == items;
+  census.complete = state.next_item >= items && stride == 1;
   census.max_cars = max_cars;
   census.max_trucks = max_trucks;
-  census.tallies.resize(static_cast<std::size_t>((max_cars + 1) * (max_trucks + 1)));
-  int highest = 0;
-  for (std::size_t v = 0; v < census.tallies.size(); ++v) {
-    VehicleTally& sum = census.tallies[v];
-    sum.count.assign(kIndexSlots, 0);
-    sum.nondominated.assign(kIndexSlots, 0);
-    sum.components.assign(kIndexSlots, 0);
-    for (const auto& w : workers) {
-      const VehicleTally& part = w->tallies().by_vehicles[v];
-      sum.domain += part.domain;
-      for (int i = 0; i < kIndexSlots; ++i) {
-        const auto ui = static_cast<std::size_t>(i);
-        sum.count[ui] += part.count[ui];
-        sum.nondominated[ui] += part.nondominated[ui];
-        sum.components[ui] += part.components[ui];
-        if (part.count[ui] != 0) highest = std::max(highest, i);
-      }
-    }
-  }
-  for (VehicleTally& v : census.tallies) {
-    v.count.resize(static_cast<std::size_t>(highest + 1));
-    v.nondominated.resize(static_cast<std::size_t>(highest + 1));
-    v.components.resize(static_cast<std::size_t>(highest + 1));
-  }
-  for (const auto& w : workers) census.classes += w->classes();
-
-  census.samples.resize(static_cast<std::size_t>(highest + 1));
-  const int lowest_sampled = std::max(0, highest - options.sample_indices + 1);
-  for (int i = highest; i >= lowest_sampled && options.samples_per_index > 0; --i) {
-    std::vector<std::uint64_t> keys;
-    for (const auto& w : workers) {
-      // A worker keeps index i only if i was among its own T highest when it was found.
-      if (i < w->highest() - options.sample_indices + 1) continue;
-      const auto& mine = w->best_keys()[static_cast<std::size_t>(i)];
-      keys.insert(keys.end(), mine.begin(), mine.end());
-    }
-    std::sort(keys.begin(), keys.end());
-    keys.resize(std::min(keys.size(), static_cast<std::size_t>(options.samples_per_index)));
-    for (std::uint64_t key : keys)
-      census.samples[static_cast<std::size_t>(i)].emplace_back(key, to_board_string(rules, board_of_key(tables, key)));
-  }
-  census.seconds = seconds_since(start);
+  census.tallies = state.tallies;
+  census.classes = state.classes;
+  census.samples.resize(state.sample_keys.size());
+  for (std::size_t i = 0; i < state.sample_keys.size(); ++i)
+    for (std::uint64_t key : state.sample_keys[i])
+      census.samples[i].emplace_back(key, to_board_string(rules, board_of_key(tables, key)));
+  census.seconds = state.seconds;
   return census;
 }
 

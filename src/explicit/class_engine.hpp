@@ -43,22 +43,49 @@ struct ClassProgress {
   double elapsed = 0;
 };
 
-struct ClassEngineOptions {
-  int threads = 1;
-  int samples_per_index = 5;  // K boards per sampled index (the K least explicit-engine keys)
-  int sample_indices = 10;    // for the T highest indices
-  double progress_seconds = 30;  // on_progress at most this often (and once at the end)
-  std::function<void(const ClassProgress&)> on_progress;
-  // Polled between work items; true ends the sweep early (the census is then incomplete).
-  std::function<bool()> should_stop;
-};
-
 // The figures of one (cars, trucks) pair, over the domain.
 struct VehicleTally {
   std::uint64_t domain = 0;
   std::vector<std::uint64_t> count;         // per index
   std::vector<std::uint64_t> nondominated;  // per index
   std::vector<std::uint64_t> components;    // per index (solvable components only)
+  friend bool operator==(const VehicleTally&, const VehicleTally&) = default;
+};
+
+// Everything a sweep has found in the work items before next_item: enough to continue it
+// (a checkpoint) or to finish it (the census).
+struct ClassSweepState {
+  std::uint64_t next_item = 0;
+  std::uint64_t items = 0;    // work items in all
+  std::uint64_t classes = 0;
+  std::uint64_t states = 0;
+  double seconds = 0;         // sweep time so far, earlier runs included
+  int highest = 0;            // the highest index met
+  // Per (cars, trucks), indexed cars * (n*n/3 + 1) + trucks; vectors of highest + 1 entries.
+  std::vector<VehicleTally> tallies;
+  // Per index (highest + 1 entries), the K least explicit-engine keys met, for the T highest.
+  std::vector<std::vector<std::uint64_t>> sample_keys;
+  friend bool operator==(const ClassSweepState&, const ClassSweepState&) = default;
+};
+
+struct ClassEngineOptions {
+  int threads = 1;
+  int samples_per_index = 5;  // K boards per sampled index (the K least explicit-engine keys)
+  int sample_indices = 10;    // for the T highest indices
+  // Benchmarks: only every k-th work item (a fixed sample of the classes); the census is then
+  // not complete.
+  int item_stride = 1;
+  double progress_seconds = 30;  // on_progress at most this often (and once at the end)
+  std::function<void(const ClassProgress&)> on_progress;
+  // Polled between work items; true ends the sweep early (the census is then incomplete).
+  std::function<bool()> should_stop;
+  // Continue this sweep (from on_checkpoint of a run with the same rules and sample options)
+  // instead of starting at the first work item.
+  const ClassSweepState* resume = nullptr;
+  // Called with the workers paused between items, every checkpoint_seconds and once at the
+  // end (also after a stop): the state is consistent, every item before next_item is in it.
+  std::function<void(const ClassSweepState&)> on_checkpoint;
+  double checkpoint_seconds = 300;
 };
 
 struct ClassCensus {

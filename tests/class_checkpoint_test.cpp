@@ -1,0 +1,89 @@
+// The class sweep checkpoint file: round trip, other parameters, damage.
+#include "storage/class_checkpoint.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "board/errors.hpp"
+#include "cli_test_support.hpp"
+
+namespace rushhour {
+namespace {
+
+ClassSweepState some_state() {
+  ClassSweepState state;
+  state.items = 7776;
+  state.next_item = 1234;
+  state.classes = 5678;
+  state.states = 91011;
+  state.seconds = 1.25;
+  state.highest = 3;
+  state.tallies.resize(5);
+  for (VehicleTally& t : state.tallies) {
+    t.count.assign(4, 0);
+    t.nondominated.assign(4, 0);
+    t.components.assign(4, 0);
+  }
+  state.tallies[2] = {100, {40, 30, 20, 10}, {5, 4, 3, 2}, {1, 1, 1, 1}};
+  state.tallies[4] = {7, {1, 2, 3, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
+  state.sample_keys.assign(4, {});
+  state.sample_keys[3] = {11, 22};
+  state.sample_keys[2] = {5};
+  return state;
+}
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(ClassCheckpoint, RoundTrip) {
+  testing::TempDir dir("class_checkpoint");
+  const ClassCheckpoint checkpoint(dir.path(), "size=5 metric=step");
+  std::string why;
+  EXPECT_FALSE(checkpoint.load(&why).has_value());
+  EXPECT_EQ(why, "no class sweep checkpoint");
+  checkpoint.save(some_state());
+  const auto loaded = checkpoint.load(&why);
+  ASSERT_TRUE(loaded.has_value()) << why;
+  EXPECT_EQ(*loaded, some_state());
+  checkpoint.clear();
+  EXPECT_FALSE(std::filesystem::exists(checkpoint.path()));
+}
+
+TEST(ClassCheckpoint, OtherParametersAreNotLoaded) {
+  testing::TempDir dir("class_checkpoint_other");
+  ClassCheckpoint(dir.path(), "size=5 metric=step").save(some_state());
+  std::string why;
+  EXPECT_FALSE(ClassCheckpoint(dir.path(), "size=5 metric=move").load(&why).has_value());
+  EXPECT_NE(why.find("other parameters (size=5 metric=step)"), std::string::npos) << why;
+}
+
+TEST(ClassCheckpoint, DamageIsReported) {
+  testing::TempDir dir("class_checkpoint_damage");
+  const ClassCheckpoint checkpoint(dir.path(), "p");
+  checkpoint.save(some_state());
+  const std::string text = read_text(checkpoint.path());
+  std::string why;
+
+  std::string edited = text;
+  edited[edited.find("40 30")] = '9';  // a figure changed, the checksum not
+  std::ofstream(checkpoint.path()) << edited;
+  EXPECT_THROW(checkpoint.load(&why), InputError);
+
+  std::ofstream(checkpoint.path()) << text.substr(0, text.size() / 2);  // torn
+  EXPECT_THROW(checkpoint.load(&why), InputError);
+
+  std::ofstream(checkpoint.path()) << "something else\n";
+  EXPECT_THROW(checkpoint.load(&why), InputError);
+
+  std::ofstream(checkpoint.path()) << text;
+  EXPECT_TRUE(checkpoint.load(&why).has_value());
+}
+
+}  // namespace
+}  // namespace rushhour
