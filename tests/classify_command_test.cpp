@@ -117,6 +117,14 @@ TEST(ClassifyCommand, ClassesEngineStoppedRunResumesToTheSameFigures) {
   EXPECT_NE(other.err.find("other parameters"), std::string::npos) << other.err;
 }
 
+TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
+  const auto run = run_rushhour("classify --engine classes --size 5 --work-sample 7 -q");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(std::regex_search(run.out, std::regex("work sample 1/7: [1-9][0-9]* classes, [1-9][0-9]* "
+                                                    "configurations in [0-9.]+ s, [0-9.]+ M configurations/s")))
+      << run.out;
+}
+
 TEST(ClassifyCommand, CellEncodingRunIsQueryable) {
   TempDir dir("classify_cell");
   const auto run = run_rushhour("classify --size 4 --metric move --encoding cell -q --out " + dir.path().string());
@@ -192,6 +200,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --engine classes --checkpoint-seconds -1",
                                "--checkpoint-seconds must be"},
                       BadInput{"classify --size 4 --checkpoint-seconds 5", "classes engine only"},
+                      BadInput{"classify --size 4 --engine classes --work-sample 0", "--work-sample must be"},
+                      BadInput{"classify --size 4 --engine classes --work-sample 3 --out DIR",
+                               "benchmark of the classes engine"},
                       BadInput{"classify --size 8 --engine classes", "sizes up to 7"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
                       BadInput{"classify --size 4 --resume", "--resume needs --out"},

@@ -132,6 +132,8 @@ po::options_description classify_options() {
        "bdd | explicit | classes (explicit, one class of line kind sequences at a time)")
       ("threads", po::value<int>()->default_value(0),
        "classes engine: worker threads (0 = one per hardware thread)")
+      ("work-sample", po::value<int>()->default_value(1),
+       "classes engine benchmark: sweep only every K-th work item and print the rate (no --out)")
       ("checkpoint-seconds", po::value<double>()->default_value(300),
        "classes engine with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
@@ -198,6 +200,10 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   if (threads != 0 && s.engine != "classes") throw InputError("--threads applies to the classes engine only");
+  s.class_options.item_stride = vm["work-sample"].as<int>();
+  if (s.class_options.item_stride < 1) throw InputError("--work-sample must be >= 1");
+  if (s.class_options.item_stride > 1 && (s.engine != "classes" || vm.count("out")))
+    throw InputError("--work-sample is a benchmark of the classes engine (no --out)");
   s.class_options.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   if (!(s.class_options.checkpoint_seconds >= 0))
     throw InputError("--checkpoint-seconds must be >= 0");
@@ -572,6 +578,16 @@ Classification run_classes(const ClassifySettings& s, ProgressLog& log) {
     options.on_checkpoint = [&checkpoint](const ClassSweepState& state) { checkpoint->save(state); };
   }
   const ClassCensus census = classify_by_classes(s.rules, options);
+  if (options.item_stride > 1 && stop_signal == 0) {
+    std::uint64_t states = 0;
+    for (const VehicleTally& tally : census.tallies) states += tally.domain;
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "work sample 1/%d: %llu classes, %llu configurations in %.2f s, %.2f M configurations/s",
+                  options.item_stride, static_cast<unsigned long long>(census.classes),
+                  static_cast<unsigned long long>(states), census.seconds, states / census.seconds / 1e6);
+    std::cout << text << std::endl;
+  }
   if (!census.complete) {
     // Partial sums over some classes are no classification: nothing is written.
     log.line(checkpoint ? "classes: stopped early; --resume continues from " + checkpoint->path().string()
@@ -614,6 +630,7 @@ int run_classify(const std::vector<std::string>& args) {
     result.components.clear();
   }
   if (s.engine == "classes" && !result.complete) {
+    if (signals.received() == 0) return 0;  // a work sample: its figures are the rate only
     std::cerr << "rushhour: stopped by signal " << signals.received()
               << " at a safe point; the class sweep's checkpoint is kept, --resume continues" << std::endl;
     return 128 + signals.received();
