@@ -210,3 +210,25 @@ TEST(Scripts, ClassEngineBenchmarkPrintsItsRates) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Scripts, CompareRunsAgreesOnTwoEnginesAndNotOnTwoMetrics) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("compare_runs");
+  const std::string base = "classify --size 4 -q --out " + dir.path().string();
+  ASSERT_EQ(run_rushhour(base + "/bdd").status, 0);
+  ASSERT_EQ(run_rushhour(base + "/classes --engine classes").status, 0);
+  ASSERT_EQ(run_rushhour(base + "/move --engine classes --metric move").status, 0);
+  const auto h5 = [&](const std::string& name) { return (dir.path() / name / "classification.h5").string(); };
+  const CommandRun agree = run_shell(script("compare_runs.py") + " " + h5("bdd") + " " + h5("classes"));
+  EXPECT_EQ(agree.status, 0) << agree.out << agree.err;
+  EXPECT_NE(agree.out.find("compared the counts of 11 indices"), std::string::npos) << agree.out;
+  EXPECT_NE(agree.out.find("all compared figures agree"), std::string::npos) << agree.out;
+  const CommandRun differ = run_shell(script("compare_runs.py") + " " + h5("bdd") + " " + h5("move"));
+  EXPECT_EQ(differ.status, 1) << differ.out << differ.err;
+  EXPECT_NE(differ.out.find("DIFFERENT metric"), std::string::npos) << differ.out;
+  EXPECT_EQ(run_shell(script("compare_runs.py") + " " + h5("bdd")).status, 2);
+}
+
+}  // namespace
