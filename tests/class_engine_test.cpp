@@ -133,8 +133,8 @@ TEST(ClassEngineProgress, ReportsEveryWorkItemAndStopsWhenAsked) {
   EXPECT_FALSE(classify_by_classes(Rules(5), options).complete);
 }
 
-TEST(ClassEngineSizes, AboveSevenIsRejected) {
-  EXPECT_THROW(classify_by_classes(Rules(8)), InputError);
+TEST(ClassEngineSizes, AboveSixIsRejected) {
+  EXPECT_THROW(classify_by_classes(Rules(7)), InputError);
 }
 
 }  // namespace

@@ -203,7 +203,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --engine classes --work-sample 0", "--work-sample must be"},
                       BadInput{"classify --size 4 --engine classes --work-sample 3 --out DIR",
                                "benchmark of the classes engine"},
-                      BadInput{"classify --size 8 --engine classes", "sizes up to 7"},
+                      BadInput{"classify --size 7 --engine classes", "sizes up to 6"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
                       BadInput{"classify --size 4 --resume", "--resume needs --out"},
                       BadInput{"classify --size 4 --max-memory lots", "not a size"},

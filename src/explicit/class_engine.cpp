@@ -36,7 +36,7 @@ struct Slide {
   std::uint32_t swept;
   std::uint32_t changed;
 };
-constexpr std::size_t kMaxAdmitted = 16;  // n = 7: a line of one kind sequence has at most 10
+constexpr std::size_t kMaxAdmitted = 8;  // n = 6: a line of one kind sequence has at most 6
 
 // Everything about single lines that the sweep looks up, built once.
 struct LineTables {

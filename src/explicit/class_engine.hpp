@@ -33,7 +33,8 @@
 
 namespace rushhour {
 
-inline constexpr int kMaxClassEngineSize = 7;
+// Samples are ranked by the explicit engine's 64-bit key (5 bits per line on 6x6; 7x7 needs 84).
+inline constexpr int kMaxClassEngineSize = 6;
 
 struct ClassProgress {
   std::uint64_t items_done = 0;
