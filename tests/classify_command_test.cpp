@@ -125,6 +125,22 @@ TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
       << run.out;
 }
 
+TEST(ClassifyCommand, DominanceByClassesAfterTheLayers) {
+  TempDir dir("classify_dominance_by_classes");
+  const std::string out = " -q --out " + dir.path().string();
+  ASSERT_EQ(run_rushhour("classify --size 4 --metric move --no-dominance" + out).status, 0);
+  const auto run = run_rushhour("classify --size 4 --metric move --dominance-by classes --threads 2 --resume" + out);
+  ASSERT_EQ(run.status, 0) << run.err;
+  const Classification stored = read_classification(dir.path() / "classification.h5");
+  const Classification expected = classify_explicit(Rules(4, -1, Metric::Move));
+  EXPECT_EQ(stored.engine, "bdd");
+  EXPECT_EQ(counts(stored), counts(expected));
+  EXPECT_EQ(stored.nondominated, expected.nondominated);
+  EXPECT_EQ(stored.components, expected.components);
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "classes-checkpoint.txt"));
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "layers" / "layer-0007.bdd"));
+}
+
 TEST(ClassifyCommand, CellEncodingRunIsQueryable) {
   TempDir dir("classify_cell");
   const auto run = run_rushhour("classify --size 4 --metric move --encoding cell -q --out " + dir.path().string());
@@ -193,17 +209,23 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --engine explicit --order rows-columns",
                                "bdd engine only"},
                       BadInput{"classify --size 4 --engine classes --encoding cell", "bdd engine only"},
-                      BadInput{"classify --size 4 --threads 2", "classes engine only"},
+                      BadInput{"classify --size 4 --threads 2", "class sweeps only"},
                       BadInput{"classify --size 4 --engine classes --threads -1", "--threads must be"},
                       BadInput{"classify --size 4 --engine explicit --out DIR --resume",
                                "--resume applies to the bdd and classes engines only"},
                       BadInput{"classify --size 4 --engine classes --checkpoint-seconds -1",
                                "--checkpoint-seconds must be"},
-                      BadInput{"classify --size 4 --checkpoint-seconds 5", "classes engine only"},
+                      BadInput{"classify --size 4 --checkpoint-seconds 5", "class sweeps only"},
                       BadInput{"classify --size 4 --engine classes --work-sample 0", "--work-sample must be"},
                       BadInput{"classify --size 4 --engine classes --work-sample 3 --out DIR",
                                "benchmark of the classes engine"},
                       BadInput{"classify --size 7 --engine classes", "sizes up to 6"},
+                      BadInput{"classify --size 4 --dominance-by magic", "unknown --dominance-by 'magic'"},
+                      BadInput{"classify --size 4 --engine explicit --dominance-by classes",
+                               "--dominance-by applies to the bdd engine"},
+                      BadInput{"classify --size 4 --no-dominance --dominance-by classes",
+                               "goes with the dominance figures"},
+                      BadInput{"classify --size 7 --dominance-by classes", "sizes up to 6"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
                       BadInput{"classify --size 4 --resume", "--resume needs --out"},
                       BadInput{"classify --size 4 --max-memory lots", "not a size"},

@@ -109,6 +109,7 @@ struct ClassifySettings {
   ClassEngineOptions class_options{};
   std::filesystem::path out{};
   bool resume = false;
+  bool dominance_by_classes = false;  // --dominance-by classes
   // --dominance-part K/N: {K, N}, or {0, 0} for the whole pass.
   int part = 0;
   int parts = 0;
@@ -158,6 +159,9 @@ po::options_description classify_options() {
        "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
       ("closure", po::value<std::string>()->default_value("chained"),
        "dominance closures: chained (one transition part after the other) | bfs")
+      ("dominance-by", po::value<std::string>()->default_value("symbolic"),
+       "bdd engine: symbolic (closures on the layers) | classes (a class sweep after the "
+       "layers, its counts checked against them; checkpointed in DIR/classes-checkpoint.txt)")
       ("dominance-part", po::value<std::string>()->default_value(""),
        "K/N: run the dominance pass on part K of N of the domain (--resume, slot encoding), "
        "checkpointed in DIR/dominance-part-K-of-N; a --resume without it merges N finished parts")
@@ -199,7 +203,18 @@ ClassifySettings settings_from(const po::variables_map& vm) {
     throw InputError("unknown engine '" + s.engine + "' (expected bdd, explicit or classes)");
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
-  if (threads != 0 && s.engine != "classes") throw InputError("--threads applies to the classes engine only");
+  const std::string dominance_by = vm["dominance-by"].as<std::string>();
+  if (dominance_by != "symbolic" && dominance_by != "classes")
+    throw InputError("unknown --dominance-by '" + dominance_by + "' (expected symbolic or classes)");
+  s.dominance_by_classes = dominance_by == "classes";
+  if (s.dominance_by_classes) {
+    if (s.engine != "bdd") throw InputError("--dominance-by applies to the bdd engine");
+    if (vm["no-dominance"].as<bool>()) throw InputError("--dominance-by classes goes with the dominance figures");
+    if (s.rules.size() > kMaxClassEngineSize)
+      throw InputError("--dominance-by classes supports sizes up to " + std::to_string(kMaxClassEngineSize));
+  }
+  const bool sweeps = s.engine == "classes" || s.dominance_by_classes;
+  if (threads != 0 && !sweeps) throw InputError("--threads applies to class sweeps only (engine classes, --dominance-by classes)");
   s.class_options.item_stride = vm["work-sample"].as<int>();
   if (s.class_options.item_stride < 1) throw InputError("--work-sample must be >= 1");
   if (s.class_options.item_stride > 1 && (s.engine != "classes" || vm.count("out")))
@@ -207,8 +222,8 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   s.class_options.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   if (!(s.class_options.checkpoint_seconds >= 0))
     throw InputError("--checkpoint-seconds must be >= 0");
-  if (!vm["checkpoint-seconds"].defaulted() && s.engine != "classes")
-    throw InputError("--checkpoint-seconds applies to the classes engine only");
+  if (!vm["checkpoint-seconds"].defaulted() && !sweeps)
+    throw InputError("--checkpoint-seconds applies to class sweeps only (engine classes, --dominance-by classes)");
   s.class_options.threads =
       threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   s.encoding = vm["encoding"].as<std::string>();
@@ -248,7 +263,7 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   s.retrograde.sample_indices = s.explicit_options.sample_indices = sample_indices;
   s.class_options.samples_per_index = samples;
   s.class_options.sample_indices = sample_indices;
-  s.retrograde.dominance = !vm["no-dominance"].as<bool>();
+  s.retrograde.dominance = !vm["no-dominance"].as<bool>() && !s.dominance_by_classes;
   const std::string indices = vm["dominance-indices"].as<std::string>();
   if (indices == "auto") {
     s.retrograde.dominance_indices = s.rules.size() <= 5 ? -1 : 30;
@@ -542,7 +557,8 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   return std::move(run.figures);
 }
 
-Classification run_classes(const ClassifySettings& s, ProgressLog& log) {
+// The class sweep, checkpointed in DIR and resumed from it with --resume.
+ClassCensus sweep_classes(const ClassifySettings& s, ProgressLog& log) {
   ClassEngineOptions options = s.class_options;
   options.on_progress = [&log](const ClassProgress& p) {
     char text[240];
@@ -577,29 +593,52 @@ Classification run_classes(const ClassifySettings& s, ProgressLog& log) {
     if (resumed) options.resume = &*resumed;
     options.on_checkpoint = [&checkpoint](const ClassSweepState& state) { checkpoint->save(state); };
   }
-  const ClassCensus census = classify_by_classes(s.rules, options);
-  if (options.item_stride > 1 && stop_signal == 0) {
+  ClassCensus census = classify_by_classes(s.rules, options);
+  if (census.complete)
+    log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
+             " s on " + std::to_string(options.threads) + " threads");
+  else
+    log.line(checkpoint ? "classes: stopped early; --resume continues from " + checkpoint->path().string()
+                        : "classes: stopped early; without --out there is no checkpoint");
+  return census;
+}
+
+Classification run_classes(const ClassifySettings& s, ProgressLog& log) {
+  const ClassCensus census = sweep_classes(s, log);
+  const int stride = s.class_options.item_stride;
+  if (stride > 1 && stop_signal == 0) {
     std::uint64_t states = 0;
     for (const VehicleTally& tally : census.tallies) states += tally.domain;
     char text[200];
     std::snprintf(text, sizeof text,
                   "work sample 1/%d: %llu classes, %llu configurations in %.2f s, %.2f M configurations/s",
-                  options.item_stride, static_cast<unsigned long long>(census.classes),
+                  stride, static_cast<unsigned long long>(census.classes),
                   static_cast<unsigned long long>(states), census.seconds, states / census.seconds / 1e6);
     std::cout << text << std::endl;
   }
-  if (!census.complete) {
-    // Partial sums over some classes are no classification: nothing is written.
-    log.line(checkpoint ? "classes: stopped early; --resume continues from " + checkpoint->path().string()
-                        : "classes: stopped early; without --out there is no checkpoint");
-    Classification none(s.rules);
-    return none;
-  }
+  if (!census.complete) return Classification(s.rules);  // partial sums are no classification
   Classification result = census.classification(s.rules.limits());
   result.peak_rss_bytes = peak_rss_bytes();
-  log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
-           " s on " + std::to_string(options.threads) + " threads");
   return result;
+}
+
+// --dominance-by classes: the dominance figures of the finished layers from a class sweep,
+// whose per-index counts must equal the layers'.
+void add_class_dominance(const ClassifySettings& s, ProgressLog& log, Classification& result) {
+  const ClassCensus census = sweep_classes(s, log);
+  if (!census.complete) return;  // stopped: the layers are written without dominance figures
+  const Classification figures = census.classification(s.rules.limits());
+  if (figures.layers.size() != result.layers.size())
+    throw std::runtime_error("the class sweep found " + std::to_string(figures.layers.size()) +
+                             " indices, the layers " + std::to_string(result.layers.size()));
+  for (std::size_t i = 0; i < figures.layers.size(); ++i)
+    if (figures.layers[i].count != result.layers[i].count)
+      throw std::runtime_error("the class sweep counts " + std::to_string(figures.layers[i].count) +
+                               " configurations of index " + std::to_string(i) + ", the layer " +
+                               std::to_string(result.layers[i].count));
+  log.line("classes: every index's count equals its layer's; dominance figures from the class sweep");
+  result.nondominated = figures.nondominated;
+  result.components = figures.components;
 }
 
 }  // namespace
@@ -624,6 +663,7 @@ int run_classify(const std::vector<std::string>& args) {
     result = run_classes(s, log);
   } else {
     result = run_bdd(s, log);
+    if (s.dominance_by_classes && result.complete && signals.received() == 0) add_class_dominance(s, log, result);
   }
   if (s.engine != "bdd" && !s.retrograde.dominance) {
     result.nondominated.clear();
