@@ -135,7 +135,7 @@ po::options_description classify_options() {
        "classes engine: worker threads (0 = one per hardware thread)")
       ("work-sample", po::value<int>()->default_value(1),
        "classes engine benchmark: sweep only every K-th work item and print the rate (no --out)")
-      ("checkpoint-seconds", po::value<double>()->default_value(300),
+      ("checkpoint-seconds", po::value<double>()->default_value(ClassEngineOptions{}.checkpoint_seconds),
        "classes engine with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
       ("order", po::value<std::string>()->default_value(""),
@@ -222,7 +222,8 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   s.class_options.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   if (!(s.class_options.checkpoint_seconds >= 0))
     throw InputError("--checkpoint-seconds must be >= 0");
-  if (!vm["checkpoint-seconds"].defaulted() && !sweeps)
+  // By value, not by defaulted(): an effective configuration lists every default.
+  if (s.class_options.checkpoint_seconds != ClassEngineOptions{}.checkpoint_seconds && !sweeps)
     throw InputError("--checkpoint-seconds applies to class sweeps only (engine classes, --dominance-by classes)");
   s.class_options.threads =
       threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -326,6 +327,7 @@ ClassifySettings settings_from(const po::variables_map& vm) {
     if (const auto* i = boost::any_cast<int>(&any)) config << *i;
     else if (const auto* l = boost::any_cast<std::int64_t>(&any)) config << *l;
     else if (const auto* b = boost::any_cast<bool>(&any)) config << (*b ? "true" : "false");
+    else if (const auto* d = boost::any_cast<double>(&any)) config << *d;
     else if (const auto* t = boost::any_cast<std::string>(&any)) config << *t;
     config << "\n";
   }
