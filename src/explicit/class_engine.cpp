@@ -29,12 +29,27 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// A line's arrangement after one vehicle slid: the cells it swept (free of crossing
-// vehicles) and the cells whose occupancy changed.
-struct Slide {
-  std::uint32_t to;
-  std::uint32_t swept;
+// One vehicle's slide along a line that the crossing vehicles allow (its swept cells are
+// free of them): the line's new arrangement, the cells whose occupancy changed and, for a
+// column, the arrangement's position in the list the rows admit after the slide and its
+// shift from the position before.
+struct LegalSlide {
+  std::uint8_t to;
+  std::uint8_t to_position;
+  std::int8_t shift;  // to_position - the position before
   std::uint32_t changed;
+};
+
+// For every arrangement and crossing mask, its legal slides, contiguous.
+struct SlideTable {
+  std::vector<LegalSlide> slides;
+  std::vector<std::uint32_t> begin;  // [arrangement * masks + crossing], plus the end
+  const LegalSlide* first(int arrangement, int masks, int crossing) const {
+    return slides.data() + begin[static_cast<std::size_t>(arrangement * masks + crossing)];
+  }
+  const LegalSlide* last(int arrangement, int masks, int crossing) const {
+    return slides.data() + begin[static_cast<std::size_t>(arrangement * masks + crossing) + 1];
+  }
 };
 constexpr std::size_t kMaxAdmitted = 8;  // n = 6: a line of one kind sequence has at most 6
 
@@ -81,16 +96,25 @@ struct LineTables {
             list.push_back(static_cast<std::uint8_t>(a));
           }
 
-    steps.resize(static_cast<std::size_t>(count));
-    moves.resize(static_cast<std::size_t>(count));
     row_cells.assign(static_cast<std::size_t>(n * count), 0);
     col_cells.assign(static_cast<std::size_t>(n * count), 0);
+    for (bool by_moves : {false, true}) {
+      SlideTable& table = by_moves ? legal_moves : legal_steps;
+      for (int a = 0; a < count; ++a)
+        for (int crossing = 0; crossing < masks; ++crossing) {
+          table.begin.push_back(static_cast<std::uint32_t>(table.slides.size()));
+          const int from = compat_pos[static_cast<std::size_t>(a * masks + crossing)];
+          for (const LineMove& m : lines.moves(a)) {
+            if ((m.distance != 1 && !by_moves) || (m.swept & static_cast<std::uint32_t>(crossing))) continue;
+            const int to = compat_pos[static_cast<std::size_t>(m.to * masks + crossing)];
+            table.slides.push_back({static_cast<std::uint8_t>(m.to), static_cast<std::uint8_t>(std::max(to, 0)),
+                                    static_cast<std::int8_t>(to - from),
+                                    lines[a].occupied ^ lines[m.to].occupied});
+          }
+        }
+      table.begin.push_back(static_cast<std::uint32_t>(table.slides.size()));
+    }
     for (int a = 0; a < count; ++a) {
-      for (const LineMove& m : lines.moves(a)) {
-        const Slide slide{static_cast<std::uint32_t>(m.to), m.swept, lines[a].occupied ^ lines[m.to].occupied};
-        moves[static_cast<std::size_t>(a)].push_back(slide);
-        if (m.distance == 1) steps[static_cast<std::size_t>(a)].push_back(slide);
-      }
       for (int line = 0; line < n; ++line)
         for (int k = 0; k < n; ++k)
           if (lines[a].occupied >> k & 1) {
@@ -130,7 +154,7 @@ struct LineTables {
   std::vector<std::vector<std::uint8_t>> compat;  // [group * masks + mask]: arrangements admitted
   std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
   std::vector<std::uint8_t> admitted_flat;        // the same lists, kMaxAdmitted apart
-  std::vector<std::vector<Slide>> steps, moves;
+  SlideTable legal_steps, legal_moves;  // [arrangement * masks + crossing mask]
   std::vector<std::uint64_t> row_cells, col_cells;  // [line * count + arrangement]: board cells
 };
 
@@ -429,26 +453,27 @@ class Worker {
       column[uj] = column_table_[uj][c.column_mask[uj] * kMaxAdmitted + static_cast<std::size_t>(digit_of(item, j))];
       vertical |= t_.col_mask(j, column[uj]);
     }
-    const auto& slides = by_moves ? t_.moves : t_.steps;
+    const SlideTable& slides = by_moves ? t_.legal_moves : t_.legal_steps;
+    const int masks = t_.masks;
     for (int j = 0; j < n; ++j) {
       const auto uj = static_cast<std::size_t>(j);
       const int mask = c.column_mask[uj];
-      const int digit = digit_of(item, j);
-      for (const Slide& m : slides[static_cast<std::size_t>(column[uj])]) {
-        if (m.swept & static_cast<std::uint32_t>(mask)) continue;
-        const int to_digit = t_.position(static_cast<int>(m.to), mask);
+      const LegalSlide* end = slides.last(column[uj], masks, mask);
+      for (const LegalSlide* m = slides.first(column[uj], masks, mask); m != end; ++m) {
         const auto state = static_cast<std::uint32_t>(static_cast<std::int64_t>(item.state) +
-                                                      static_cast<std::int64_t>(to_digit - digit) * e.stride[uj]);
+                                                      static_cast<std::int64_t>(m->shift) * e.stride[uj]);
         const std::uint32_t digits = (item.digits & ~(kDigitMask << (kDigitBits * j))) |
-                                     static_cast<std::uint32_t>(to_digit) << (kDigitBits * j);
+                                     static_cast<std::uint32_t>(m->to_position) << (kDigitBits * j);
         visit(Item{state, item.entry, digits});
       }
     }
     for (int i = 0; i < n; ++i) {
       const auto ui = static_cast<std::size_t>(i);
       const int from = c.row[ui];
-      for (const Slide& m : slides[static_cast<std::size_t>(from)]) {
-        if ((static_cast<std::uint64_t>(m.swept) << (i * n)) & vertical) continue;
+      const int crossing = static_cast<int>(vertical >> (i * n)) & (masks - 1);
+      const LegalSlide* end = slides.last(from, masks, crossing);
+      for (const LegalSlide* slide = slides.first(from, masks, crossing); slide != end; ++slide) {
+        const LegalSlide& m = *slide;
         const std::int64_t id = static_cast<std::int64_t>(c.id) +
                                 static_cast<std::int64_t>(t_.group_pos[m.to] - t_.group_pos[static_cast<std::size_t>(from)]) *
                                     row_stride_[ui];
