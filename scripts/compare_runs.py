@@ -2,12 +2,15 @@
 """Compare the figures of two rushhour classification.h5 files (e.g. a bdd run's layers and a
 classes run of the same board): board parameters, domain, winning, solvable and unsolvable
 counts, the count of every index, and the dominance figures where both files have them
-(a component count of -1 means not computed and is skipped).
+(a component count of -1 means not computed and is skipped). Each --dominance-log is the log
+of a bdd run's dominance pass, finished or not: its "dominance index I: N non-dominated, C
+components" lines are compared with B's dominance figures.
 
-Usage: /usr/bin/python3 scripts/compare_runs.py A.h5 B.h5
+Usage: /usr/bin/python3 scripts/compare_runs.py A.h5 B.h5 [--dominance-log LOG ...]
 Prints one line per figure compared and one per difference; exit status 0 if every compared
 figure agrees, 1 if any differs, 2 on bad usage or an unreadable file.
 """
+import re
 import sys
 
 import h5py
@@ -25,13 +28,44 @@ def load(path):
     return attrs, data
 
 
+DOMINANCE_LINE = re.compile(r"dominance index (\d+): (\d+) non-dominated, (\d+|uncounted) components")
+
+
+def load_dominance_logs(paths):
+    """{index: (non-dominated, components or None)} from the logs; ValueError if two disagree."""
+    figures = {}
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as log:
+            for match in DOMINANCE_LINE.finditer(log.read()):
+                index, nondominated = int(match[1]), int(match[2])
+                components = None if match[3] == "uncounted" else int(match[3])
+                old = figures.setdefault(index, (nondominated, components))
+                if old[0] != nondominated or None not in (old[1], components) and old[1] != components:
+                    raise ValueError(f"{path}: index {index} has two different dominance lines")
+                if old[1] is None:
+                    figures[index] = (nondominated, components)
+    return figures
+
+
+def usage():
+    print(next(line for line in __doc__.splitlines() if line.startswith("Usage")), file=sys.stderr)
+    return 2
+
+
 def main(argv):
-    if len(argv) != 3:
-        print(next(line for line in __doc__.splitlines() if line.startswith("Usage")), file=sys.stderr)
-        return 2
+    args, logs = argv[1:], []
+    while "--dominance-log" in args:
+        at = args.index("--dominance-log")
+        if at + 1 >= len(args):
+            return usage()
+        logs.append(args[at + 1])
+        del args[at:at + 2]
+    if len(args) != 2:
+        return usage()
     try:
-        (a, da), (b, db) = load(argv[1]), load(argv[2])
-    except (OSError, KeyError) as e:
+        (a, da), (b, db) = load(args[0]), load(args[1])
+        logged = load_dominance_logs(logs)
+    except (OSError, KeyError, ValueError) as e:
         print(f"compare_runs: {e}", file=sys.stderr)
         return 2
     differences = 0
@@ -61,6 +95,22 @@ def main(argv):
             print(f"compared the dominance figures of {len(nd_a)} indices ({int(both.sum())} with components)")
     else:
         print("dominance: not in both files, not compared")
+    if logs:
+        nd_b, c_b = db.get("dominance/nondominated"), db.get("dominance/components")
+        if nd_b is None or not len(nd_b):
+            print(f"compare_runs: {args[1]} has no dominance figures to compare the logs with", file=sys.stderr)
+            return 2
+        with_components = 0
+        for index, (nondominated, components) in sorted(logged.items()):
+            if index >= len(nd_b):
+                same(f"logged index {index} within B's indices", True, False)
+                continue
+            same(f"non-dominated of index {index} (log vs B)", nondominated, nd_b[index])
+            if components is not None and c_b[index] >= 0:
+                with_components += 1
+                same(f"components of index {index} (log vs B)", components, c_b[index])
+        print(f"compared the logged dominance figures of {len(logged)} indices "
+              f"({with_components} with components)" + (f", {min(logged)} to {max(logged)}" if logged else ""))
     print("all compared figures agree" if differences == 0 else f"{differences} differences")
     return 0 if differences == 0 else 1
 

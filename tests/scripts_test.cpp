@@ -231,4 +231,35 @@ TEST(Scripts, CompareRunsAgreesOnTwoEnginesAndNotOnTwoMetrics) {
   EXPECT_EQ(run_shell(script("compare_runs.py") + " " + h5("bdd")).status, 2);
 }
 
+// A bdd run's log holds its dominance pass as "dominance index I: ..." lines; a class sweep's
+// figures are compared with them, and one changed figure in the log is reported.
+TEST(Scripts, CompareRunsChecksADominanceLog) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("compare_logs");
+  const fs::path log = dir.path() / "bdd.log";
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --out " + (dir.path() / "bdd").string() + " --log " + log.string()).status, 0);
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --engine classes --out " + (dir.path() / "classes").string()).status, 0);
+  const auto h5 = [&](const std::string& name) { return (dir.path() / name / "classification.h5").string(); };
+  const std::string compare = script("compare_runs.py") + " " + h5("bdd") + " " + h5("classes") + " --dominance-log ";
+  const CommandRun agree = run_shell(compare + log.string());
+  EXPECT_EQ(agree.status, 0) << agree.out << agree.err;
+  EXPECT_NE(agree.out.find("compared the logged dominance figures of 11 indices (11 with components), 0 to 10"),
+            std::string::npos) << agree.out;
+
+  std::stringstream text;
+  text << std::ifstream(log).rdbuf();
+  std::string changed = text.str();
+  const std::string line = "dominance index 10: 2 non-dominated";
+  ASSERT_NE(changed.find(line), std::string::npos) << changed;
+  changed.replace(changed.find(line), line.size(), "dominance index 10: 3 non-dominated");
+  std::ofstream(dir.path() / "changed.log") << changed;
+  const CommandRun differ = run_shell(compare + (dir.path() / "changed.log").string());
+  EXPECT_EQ(differ.status, 1) << differ.out << differ.err;
+  EXPECT_NE(differ.out.find("DIFFERENT non-dominated of index 10 (log vs B): 3 vs 2"), std::string::npos) << differ.out;
+
+  EXPECT_EQ(run_shell(compare + (dir.path() / "missing.log").string()).status, 2);
+  EXPECT_EQ(run_shell(compare + log.string() + " --dominance-log " + (dir.path() / "changed.log").string()).status, 2)
+      << "two logs that disagree";
+}
+
 }  // namespace
