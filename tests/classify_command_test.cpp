@@ -118,11 +118,14 @@ TEST(ClassifyCommand, ClassesEngineStoppedRunResumesToTheSameFigures) {
 }
 
 TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
-  const auto run = run_rushhour("classify --engine classes --size 5 --work-sample 7 -q");
+  const auto run = run_rushhour("classify --engine classes --size 5 --work-sample 7");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_TRUE(std::regex_search(run.out, std::regex("work sample 1/7: [1-9][0-9]* classes, [1-9][0-9]* "
                                                     "configurations in [0-9.]+ s, [0-9.]+ M configurations/s")))
       << run.out;
+  const std::string all = run.out + run.err;
+  EXPECT_NE(all.find("a work sample (every 7th item)"), std::string::npos) << all;
+  EXPECT_EQ(all.find("stopped early"), std::string::npos) << all;
 }
 
 TEST(ClassifyCommand, DominanceByClassesAfterTheLayers) {

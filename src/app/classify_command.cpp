@@ -596,9 +596,10 @@ ClassCensus sweep_classes(const ClassifySettings& s, ProgressLog& log) {
     options.on_checkpoint = [&checkpoint](const ClassSweepState& state) { checkpoint->save(state); };
   }
   ClassCensus census = classify_by_classes(s.rules, options);
-  if (census.complete)
+  if (census.complete || (options.item_stride > 1 && stop_signal == 0))
     log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
-             " s on " + std::to_string(options.threads) + " threads");
+             " s on " + std::to_string(options.threads) + " threads" +
+             (census.complete ? "" : ", a work sample (every " + std::to_string(options.item_stride) + "th item)"));
   else
     log.line(checkpoint ? "classes: stopped early; --resume continues from " + checkpoint->path().string()
                         : "classes: stopped early; without --out there is no checkpoint");
@@ -615,7 +616,7 @@ Classification run_classes(const ClassifySettings& s, ProgressLog& log) {
     std::snprintf(text, sizeof text,
                   "work sample 1/%d: %llu classes, %llu configurations in %.2f s, %.2f M configurations/s",
                   stride, static_cast<unsigned long long>(census.classes),
-                  static_cast<unsigned long long>(states), census.seconds, states / census.seconds / 1e6);
+                  static_cast<unsigned long long>(states), census.seconds, static_cast<double>(states) / census.seconds / 1e6);
     std::cout << text << std::endl;
   }
   if (!census.complete) return Classification(s.rules);  // partial sums are no classification
