@@ -5,6 +5,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cstring>
 #include <condition_variable>
 #include <exception>
 #include <memory>
@@ -36,7 +37,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 struct LegalSlide {
   std::uint8_t to;
   std::uint8_t to_position;
-  std::int8_t shift;  // to_position - the position before
+  std::int8_t shift;        // to_position - the position before
+  std::int8_t group_shift;  // for a row: the change of the arrangement's position in its group
   std::uint32_t changed;
 };
 
@@ -111,6 +113,7 @@ struct LineTables {
             const int to = compat_pos[static_cast<std::size_t>(m.to * masks + crossing)];
             table.slides.push_back({static_cast<std::uint8_t>(m.to), static_cast<std::uint8_t>(std::max(to, 0)),
                                     static_cast<std::int8_t>(to - from),
+                                    static_cast<std::int8_t>(group_pos[m.to] - group_pos[a]),
                                     lines[a].occupied ^ lines[m.to].occupied});
           }
         }
@@ -133,6 +136,7 @@ struct LineTables {
   const std::vector<std::uint8_t>& admitted(int group, int mask) const {
     return compat[static_cast<std::size_t>(group * masks + mask)];
   }
+  bool empty_group(int group) const { return group_cars[static_cast<std::size_t>(group)] + group_trucks[static_cast<std::size_t>(group)] == 0; }
   int position(int arrangement, int mask) const {
     return compat_pos[static_cast<std::size_t>(arrangement * masks + mask)];
   }
@@ -170,23 +174,45 @@ struct Combo {
   bool winning = false;
 };
 
-// A row combination inside one class: where its states start and the radices of its columns.
+// A state's number inside its row combination is the dot product of its column digits with
+// the combination's strides. A horizontal move changes the radices, so every neighbour by a
+// horizontal move needs the whole product: it is taken on all columns at once, in 16-bit
+// lanes (a GCC/Clang vector extension). 16 bits suffice: a column admits at most 6
+// arrangements of its kind sequence on 6x6, so a combination holds at most 6^6 < 2^16 states.
+using DigitBytes = std::uint8_t __attribute__((vector_size(8)));
+using Lanes = std::uint16_t __attribute__((vector_size(16)));
+static_assert(std::endian::native == std::endian::little, "digit j is byte j of Item::digits");
+constexpr std::uint32_t kMaxCombinationStates = 0xFFFF;
+
+// A row combination inside one class: where its states start and the radices of its columns
+// (lanes past n hold stride 0).
 struct Entry {
   std::uint32_t offset = 0;
   Combo combo;
-  std::array<std::uint32_t, kMaxN> stride{};
+  Lanes stride{};
   std::array<std::uint8_t, kMaxN> radix{};
 };
 
 // A state with what its neighbours are computed from: its row combination (entry) and the
-// position of every column's arrangement in that column's admitted list, kDigitBits each.
+// position of every column's arrangement in that column's admitted list, one byte each.
 struct Item {
   std::uint32_t state;
   std::uint32_t entry;
-  std::uint32_t digits;
+  std::uint64_t digits;
 };
-constexpr int kDigitBits = 4;
-constexpr std::uint32_t kDigitMask = (1u << kDigitBits) - 1;
+constexpr int kDigitBits = 8;
+constexpr std::uint64_t kDigitMask = (1u << kDigitBits) - 1;
+
+// Σ_j digit_j · stride_j.
+inline std::uint32_t combination_state(std::uint64_t digits, const Lanes& stride) {
+  DigitBytes bytes;
+  std::memcpy(&bytes, &digits, sizeof bytes);
+  Lanes sum = __builtin_convertvector(bytes, Lanes) * stride;
+  sum += __builtin_shufflevector(sum, sum, 4, 5, 6, 7, 0, 1, 2, 3);
+  sum += __builtin_shufflevector(sum, sum, 2, 3, 0, 1, 2, 3, 0, 1);
+  sum += __builtin_shufflevector(sum, sum, 1, 0, 1, 0, 1, 0, 1, 0);
+  return sum[0];
+}
 
 struct Tallies {
   int max_trucks = 0;
@@ -223,6 +249,9 @@ class Worker {
     }
     if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return false;
     row_cars_ = row_trucks_ = 0;
+    active_rows_.clear();
+    for (int i = 0; i < n; ++i)
+      if (!t_.empty_group(row_group[static_cast<std::size_t>(i)])) active_rows_.push_back(i);
     std::uint32_t combos = 1;
     for (int i = n - 1; i >= 0; --i) {
       const int g = row_group[static_cast<std::size_t>(i)];
@@ -294,6 +323,15 @@ class Worker {
 
   void solve_class(int cars, int trucks) {
     const int n = t_.n;
+    // A line without vehicles has no slides, and a column without vehicles keeps digit 0
+    // whatever the rows do: the neighbour search skips both (a third of the lines on 6x6).
+    active_columns_.clear();
+    active_column_bits_ = 0;
+    for (int j = 0; j < n; ++j)
+      if (!t_.empty_group(column_group_[static_cast<std::size_t>(j)])) {
+        active_columns_.push_back(j);
+        active_column_bits_ |= 1u << j;
+      }
     classes_.fetch_add(1, std::memory_order_relaxed);
 
     const std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(n)];
@@ -305,12 +343,14 @@ class Worker {
       e.combo = combos_[kept[k]];
       const Combo& c = e.combo;
       std::uint64_t size = 1;
+      e.stride = Lanes{};
       for (int j = n - 1; j >= 0; --j) {
         const auto uj = static_cast<std::size_t>(j);
-        e.stride[uj] = static_cast<std::uint32_t>(size);
+        e.stride[uj] = static_cast<std::uint16_t>(size);
         e.radix[uj] = static_cast<std::uint8_t>(t_.admitted(column_group_[uj], c.column_mask[uj]).size());
         size *= e.radix[uj];
       }
+      if (size > kMaxCombinationStates) throw std::logic_error("class engine: a row combination holds 2^16 states or more");
       e.offset = static_cast<std::uint32_t>(total);
       offsets_[k] = e.offset;
       slot_of_combo_[c.id] = static_cast<std::uint32_t>(k);
@@ -353,7 +393,7 @@ class Worker {
           index_[to.state] = static_cast<std::uint8_t>(next);
           parent_[to.state] = root;
           queue_[tail++] = to;
-        } else if (index_[to.state] <= index_[item.state] && parent_[to.state] != root) {
+        } else if (index_[to.state] < next && parent_[to.state] != root) {
           // An edge to a higher index is met again from its other end, once that end is
           // dequeued; most ends found here hang right under `root` already.
           if (const std::uint32_t other = find(to.state); other != root) parent_[other] = root;
@@ -417,10 +457,10 @@ class Worker {
   void for_each_state_of(std::size_t k, Visit&& visit) const {
     const int n = t_.n;
     const Entry& e = entries_[k];
-    std::array<std::uint32_t, kMaxN> digit{};
+    std::array<std::uint64_t, kMaxN> digit{};
     const std::uint32_t end = offsets_[k + 1];
     for (std::uint32_t s = e.offset; s < end; ++s) {
-      std::uint32_t packed = 0;
+      std::uint64_t packed = 0;
       for (int j = 0; j < n; ++j) packed |= digit[static_cast<std::size_t>(j)] << (kDigitBits * j);
       visit(Item{s, static_cast<std::uint32_t>(k), packed});
       for (int j = n - 1; j >= 0; --j) {  // the last column's digit runs fastest
@@ -454,9 +494,9 @@ class Worker {
     const int n = t_.n;
     const Entry& e = entries_[item.entry];
     const Combo& c = e.combo;
-    std::array<int, kMaxN> column{};
+    std::array<int, kMaxN> column{};  // the arrangement of each active column
     std::uint64_t vertical = 0;
-    for (int j = 0; j < n; ++j) {
+    for (const int j : active_columns_) {
       const auto uj = static_cast<std::size_t>(j);
       column[uj] = column_table_[uj][c.column_mask[uj] * kMaxAdmitted + static_cast<std::size_t>(digit_of(item, j))];
       vertical |= t_.col_mask(j, column[uj]);
@@ -464,19 +504,19 @@ class Worker {
     const SlideTable& all_slides = by_moves ? t_.legal_moves : t_.legal_steps;
     const SlideTable& slides = winning ? (by_moves ? t_.forward_moves : t_.forward_steps) : all_slides;
     const int masks = t_.masks;
-    for (int j = 0; j < n; ++j) {
+    for (const int j : active_columns_) {
       const auto uj = static_cast<std::size_t>(j);
       const int mask = c.column_mask[uj];
       const LegalSlide* end = slides.last(column[uj], masks, mask);
       for (const LegalSlide* m = slides.first(column[uj], masks, mask); m != end; ++m) {
         const auto state = static_cast<std::uint32_t>(static_cast<std::int64_t>(item.state) +
                                                       static_cast<std::int64_t>(m->shift) * e.stride[uj]);
-        const std::uint32_t digits = (item.digits & ~(kDigitMask << (kDigitBits * j))) |
-                                     static_cast<std::uint32_t>(m->to_position) << (kDigitBits * j);
+        const std::uint64_t digits = (item.digits & ~(kDigitMask << (kDigitBits * j))) |
+                                     std::uint64_t{m->to_position} << (kDigitBits * j);
         visit(Item{state, item.entry, digits});
       }
     }
-    for (int i = 0; i < n; ++i) {
+    for (const int i : active_rows_) {
       const auto ui = static_cast<std::size_t>(i);
       const int from = c.row[ui];
       const int crossing = static_cast<int>(vertical >> (i * n)) & (masks - 1);
@@ -484,24 +524,19 @@ class Worker {
       const LegalSlide* end = row_slides.last(from, masks, crossing);
       for (const LegalSlide* slide = row_slides.first(from, masks, crossing); slide != end; ++slide) {
         const LegalSlide& m = *slide;
-        const std::int64_t id = static_cast<std::int64_t>(c.id) +
-                                static_cast<std::int64_t>(t_.group_pos[m.to] - t_.group_pos[static_cast<std::size_t>(from)]) *
-                                    row_stride_[ui];
-        const std::uint32_t entry = slot_of_combo_[static_cast<std::size_t>(id)];
+        const std::uint32_t id = c.id + static_cast<std::uint32_t>(m.group_shift * row_stride_[ui]);
+        const std::uint32_t entry = slot_of_combo_[id];
         const Entry& to = entries_[entry];
-        // Only the columns whose cell in row i changed see another mask; elsewhere the
-        // column keeps its position in its admitted list.
-        std::uint32_t digits = item.digits;
-        for (std::uint32_t changed = m.changed; changed != 0; changed &= changed - 1) {
+        // Only the columns whose cell in row i changed see another mask (bit i flipped);
+        // elsewhere the column keeps its position in its admitted list.
+        std::uint64_t digits = item.digits;
+        for (std::uint32_t changed = m.changed & active_column_bits_; changed != 0; changed &= changed - 1) {
           const int j = std::countr_zero(changed);
-          const auto digit = static_cast<std::uint32_t>(
-              t_.position(column[static_cast<std::size_t>(j)], to.combo.column_mask[static_cast<std::size_t>(j)]));
+          const auto uj = static_cast<std::size_t>(j);
+          const auto digit = static_cast<std::uint64_t>(t_.position(column[uj], c.column_mask[uj] ^ (1 << i)));
           digits = (digits & ~(kDigitMask << (kDigitBits * j))) | digit << (kDigitBits * j);
         }
-        std::uint32_t state = to.offset;
-        for (int j = 0; j < n; ++j)
-          state += (digits >> (kDigitBits * j) & kDigitMask) * to.stride[static_cast<std::size_t>(j)];
-        visit(Item{state, entry, digits});
+        visit(Item{to.offset + combination_state(digits, to.stride), entry, digits});
       }
     }
   }
@@ -524,6 +559,8 @@ class Worker {
   std::vector<std::vector<std::uint32_t>> level_;  // combos admitted by columns 0..j-1
   std::array<int, kMaxN> column_group_{};
   std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
+  std::vector<int> active_rows_, active_columns_;          // the lines holding vehicles
+  std::uint32_t active_column_bits_ = 0;
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> offsets_;  // per entry, plus the end
   std::vector<std::uint8_t> index_, top_;
