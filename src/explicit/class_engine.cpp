@@ -31,15 +31,15 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // One vehicle's slide along a line that the crossing vehicles allow (its swept cells are
-// free of them): the line's new arrangement, the cells whose occupancy changed and, for a
-// column, the arrangement's position in the list the rows admit after the slide and its
-// shift from the position before.
+// free of them): the line's new arrangement and, for a column, the arrangement's position in
+// the list the rows admit after the slide and its shift from the position before; for a row,
+// the cells whose occupancy changed, as a byte mask over the columns' digits (Item::digits).
 struct LegalSlide {
   std::uint8_t to;
   std::uint8_t to_position;
   std::int8_t shift;        // to_position - the position before
   std::int8_t group_shift;  // for a row: the change of the arrangement's position in its group
-  std::uint32_t changed;
+  std::uint64_t changed_digits;
 };
 
 // For every arrangement and crossing mask, its legal slides, contiguous.
@@ -98,6 +98,13 @@ struct LineTables {
             list.push_back(static_cast<std::uint8_t>(a));
           }
 
+    toggled.assign(static_cast<std::size_t>(count * masks), 0);
+    for (int a = 0; a < count; ++a)
+      for (int m = 0; m < masks; ++m)
+        for (int i = 0; i < n; ++i)
+          toggled[static_cast<std::size_t>(a * masks + m)] |=
+              static_cast<std::uint64_t>(std::max(0, position(a, m ^ (1 << i)))) << (8 * i);
+
     row_cells.assign(static_cast<std::size_t>(n * count), 0);
     col_cells.assign(static_cast<std::size_t>(n * count), 0);
     for (int kind = 0; kind < 4; ++kind) {
@@ -111,10 +118,12 @@ struct LineTables {
             if ((m.distance != 1 && !by_moves) || (m.swept & static_cast<std::uint32_t>(crossing))) continue;
             if (forward_only && m.to < a) continue;
             const int to = compat_pos[static_cast<std::size_t>(m.to * masks + crossing)];
+            std::uint64_t changed_digits = 0;
+            for (int k = 0; k < n; ++k)
+              if ((lines[a].occupied ^ lines[m.to].occupied) >> k & 1) changed_digits |= std::uint64_t{0xFF} << (8 * k);
             table.slides.push_back({static_cast<std::uint8_t>(m.to), static_cast<std::uint8_t>(std::max(to, 0)),
                                     static_cast<std::int8_t>(to - from),
-                                    static_cast<std::int8_t>(group_pos[m.to] - group_pos[a]),
-                                    lines[a].occupied ^ lines[m.to].occupied});
+                                    static_cast<std::int8_t>(group_pos[m.to] - group_pos[a]), changed_digits});
           }
         }
       table.begin.push_back(static_cast<std::uint32_t>(table.slides.size()));
@@ -140,6 +149,9 @@ struct LineTables {
   int position(int arrangement, int mask) const {
     return compat_pos[static_cast<std::size_t>(arrangement * masks + mask)];
   }
+  std::uint64_t toggled_positions(int arrangement, int mask) const {
+    return toggled[static_cast<std::size_t>(arrangement * masks + mask)];
+  }
   std::uint64_t row_mask(int row, int a) const {
     return row_cells[static_cast<std::size_t>(row * lines.size() + a)];
   }
@@ -160,6 +172,9 @@ struct LineTables {
   std::vector<std::vector<std::uint8_t>> compat;  // [group * masks + mask]: arrangements admitted
   std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
   std::vector<std::uint8_t> admitted_flat;        // the same lists, kMaxAdmitted apart
+  // [arrangement * masks + mask]: byte i = position(arrangement, mask ^ (1 << i)), 0 where
+  // not admitted: a column's digit after row i's vehicle enters or leaves its cell.
+  std::vector<std::uint64_t> toggled;
   SlideTable legal_steps, legal_moves;  // [arrangement * masks + crossing mask]
   // The same, only the slides to a higher arrangement: of a slide and its reverse, one.
   SlideTable forward_steps, forward_moves;
@@ -326,12 +341,8 @@ class Worker {
     // A line without vehicles has no slides, and a column without vehicles keeps digit 0
     // whatever the rows do: the neighbour search skips both (a third of the lines on 6x6).
     active_columns_.clear();
-    active_column_bits_ = 0;
     for (int j = 0; j < n; ++j)
-      if (!t_.empty_group(column_group_[static_cast<std::size_t>(j)])) {
-        active_columns_.push_back(j);
-        active_column_bits_ |= 1u << j;
-      }
+      if (!t_.empty_group(column_group_[static_cast<std::size_t>(j)])) active_columns_.push_back(j);
     classes_.fetch_add(1, std::memory_order_relaxed);
 
     const std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(n)];
@@ -495,10 +506,12 @@ class Worker {
     const Entry& e = entries_[item.entry];
     const Combo& c = e.combo;
     std::array<int, kMaxN> column{};  // the arrangement of each active column
+    std::array<std::uint64_t, kMaxN> toggled{};
     std::uint64_t vertical = 0;
     for (const int j : active_columns_) {
       const auto uj = static_cast<std::size_t>(j);
       column[uj] = column_table_[uj][c.column_mask[uj] * kMaxAdmitted + static_cast<std::size_t>(digit_of(item, j))];
+      toggled[uj] = t_.toggled_positions(column[uj], c.column_mask[uj]);
       vertical |= t_.col_mask(j, column[uj]);
     }
     const SlideTable& all_slides = by_moves ? t_.legal_moves : t_.legal_steps;
@@ -521,21 +534,21 @@ class Worker {
       const int from = c.row[ui];
       const int crossing = static_cast<int>(vertical >> (i * n)) & (masks - 1);
       const SlideTable& row_slides = i == t_.exit_row ? all_slides : slides;  // the target car leaves
+      const LegalSlide* first = row_slides.first(from, masks, crossing);
       const LegalSlide* end = row_slides.last(from, masks, crossing);
-      for (const LegalSlide* slide = row_slides.first(from, masks, crossing); slide != end; ++slide) {
+      if (first == end) continue;
+      // Every column's digit if row i's vehicles covered or left its cell in row i; a slide
+      // takes it in the columns whose cell changed and keeps the rest (a column without
+      // vehicles has digit 0 either way).
+      std::uint64_t flipped = 0;
+      for (const int j : active_columns_)
+        flipped |= (toggled[static_cast<std::size_t>(j)] >> (8 * i) & 0xFF) << (kDigitBits * j);
+      for (const LegalSlide* slide = first; slide != end; ++slide) {
         const LegalSlide& m = *slide;
         const std::uint32_t id = c.id + static_cast<std::uint32_t>(m.group_shift * row_stride_[ui]);
         const std::uint32_t entry = slot_of_combo_[id];
         const Entry& to = entries_[entry];
-        // Only the columns whose cell in row i changed see another mask (bit i flipped);
-        // elsewhere the column keeps its position in its admitted list.
-        std::uint64_t digits = item.digits;
-        for (std::uint32_t changed = m.changed & active_column_bits_; changed != 0; changed &= changed - 1) {
-          const int j = std::countr_zero(changed);
-          const auto uj = static_cast<std::size_t>(j);
-          const auto digit = static_cast<std::uint64_t>(t_.position(column[uj], c.column_mask[uj] ^ (1 << i)));
-          digits = (digits & ~(kDigitMask << (kDigitBits * j))) | digit << (kDigitBits * j);
-        }
+        const std::uint64_t digits = (item.digits & ~m.changed_digits) | (flipped & m.changed_digits);
         visit(Item{to.offset + combination_state(digits, to.stride), entry, digits});
       }
     }
@@ -560,7 +573,6 @@ class Worker {
   std::array<int, kMaxN> column_group_{};
   std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
   std::vector<int> active_rows_, active_columns_;          // the lines holding vehicles
-  std::uint32_t active_column_bits_ = 0;
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> offsets_;  // per entry, plus the end
   std::vector<std::uint8_t> index_, top_;
