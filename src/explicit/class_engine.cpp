@@ -387,35 +387,36 @@ class Worker {
           parent_[item.state] = item.state;
           queue_[tail++] = item;
         });
-    layer[0] = tail;
-    note_samples(0, 0, tail);
     const bool by_moves = rules_.metric() == Metric::Move;
-    for (std::size_t head = 0; head < tail; ++head) {
-      const Item item = queue_[head];
-      const int next = index_[item.state] + 1;
-      const std::size_t first_new = tail;
-      const std::uint32_t root = find(item.state);
+    // The queue holds the layers one after another: layer `index` is queue_[begin, end).
+    for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
+      const std::size_t end = tail;
+      layer[index] = end - begin;
+      highest_index_ = std::max(highest_index_, static_cast<int>(index));
+      note_samples(static_cast<int>(index), begin, end);
+      const int next = static_cast<int>(index) + 1;
       // A winning state's neighbours are winning (index 0, only a union to do), except where
       // the target car leaves the exit: each edge between two winning states off the exit
       // row is enumerated from one end only, the end where it leads to a higher arrangement.
       // A third of the solvable states are winning (SPEC), so this saves a sixth of the work.
-      for_each_neighbour(item, by_moves, next == 1, [&](const Item& to) {
-        if (index_[to.state] == kUnreached) {
-          index_[to.state] = static_cast<std::uint8_t>(next);
-          parent_[to.state] = root;
-          queue_[tail++] = to;
-        } else if (index_[to.state] < next && parent_[to.state] != root) {
-          // An edge to a higher index is met again from its other end, once that end is
-          // dequeued; most ends found here hang right under `root` already.
-          if (const std::uint32_t other = find(to.state); other != root) parent_[other] = root;
-        }
-      });
-      if (tail > first_new) {
-        if (next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
-        highest_index_ = std::max(highest_index_, next);
-        layer[static_cast<std::size_t>(next)] += tail - first_new;
-        note_samples(next, first_new, tail);
+      const bool winning = index == 0;
+      for (std::size_t head = begin; head < end; ++head) {
+        const Item item = queue_[head];
+        const std::uint32_t root = find(item.state);
+        for_each_neighbour(item, by_moves, winning, [&](const Item& to) {
+          if (index_[to.state] == kUnreached) {
+            index_[to.state] = static_cast<std::uint8_t>(next);
+            parent_[to.state] = root;
+            queue_[tail++] = to;
+          } else if (index_[to.state] < next && parent_[to.state] != root) {
+            // An edge to a higher index is met again from its other end, once that end is
+            // dequeued; most ends found here hang right under `root` already.
+            if (const std::uint32_t other = find(to.state); other != root) parent_[other] = root;
+          }
+        });
       }
+      if (tail > end && next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
+      begin = end;
     }
 
     VehicleTally& tally = tallies_.at(cars, trucks);
