@@ -85,5 +85,29 @@ TEST(ClassCheckpoint, DamageIsReported) {
   EXPECT_TRUE(checkpoint.load(&why).has_value());
 }
 
+TEST(ClassSweepParameters, NameTheRulesAndReadBack) {
+  const Rules rules(6, 3, Metric::Move, VehicleLimits{.max_cars = 12, .max_trucks = 4});
+  const std::string line = class_sweep_parameters(rules, 5, 10);
+  EXPECT_EQ(line, "size=6 exit_row=3 metric=move max_cars=12 max_trucks=4 max_vehicles=-1 samples=5 sample_indices=10");
+  const Rules back = rules_of_class_sweep(line);
+  EXPECT_EQ(back.size(), 6);
+  EXPECT_EQ(back.exit_row(), 3);
+  EXPECT_EQ(back.metric(), Metric::Move);
+  EXPECT_EQ(back.limits(), rules.limits());
+  EXPECT_THROW(rules_of_class_sweep("size=6 metric=step"), InputError);
+  EXPECT_THROW(rules_of_class_sweep("size=six exit_row=2 metric=step max_cars=-1 max_trucks=-1 max_vehicles=-1"), InputError);
+  EXPECT_THROW(rules_of_class_sweep("size=6 exit_row=2 metric=sideways max_cars=-1 max_trucks=-1 max_vehicles=-1"), InputError);
+  EXPECT_THROW(rules_of_class_sweep("size=6 exit_row=9 metric=step max_cars=-1 max_trucks=-1 max_vehicles=-1"), InputError);
+}
+
+TEST(ClassCheckpoint, SavedParametersAreReadWithoutKnowingThem) {
+  testing::TempDir dir("class_checkpoint_parameters");
+  EXPECT_FALSE(ClassCheckpoint::saved_parameters(dir.path()).has_value());
+  ClassCheckpoint(dir.path(), "size=5 metric=step").save(some_state());
+  EXPECT_EQ(ClassCheckpoint::saved_parameters(dir.path()), "size=5 metric=step");
+  std::ofstream(dir.path() / "classes-checkpoint.txt", std::ios::app) << "x";
+  EXPECT_THROW(ClassCheckpoint::saved_parameters(dir.path()), InputError);
+}
+
 }  // namespace
 }  // namespace rushhour

@@ -35,6 +35,18 @@ std::vector<BoardKey> board_steps(const Board& board) {
   return sorted(keys);
 }
 
+std::vector<BoardKey> key_moves(const Board& board) {
+  std::vector<BoardKey> keys;
+  for_each_slide(board.key(), board.size(), Metric::Move, [&](const BoardKey& next) { keys.push_back(next); });
+  return sorted(keys);
+}
+
+std::vector<BoardKey> board_moves(const Board& board) {
+  std::vector<BoardKey> keys;
+  for (const Board& next : neighbours(Metric::Move, board)) keys.push_back(next.key());
+  return sorted(keys);
+}
+
 // Random boards of every supported size: vehicles dropped at random places until several
 // attempts in a row fail, so that boards range from sparse to packed.
 Board random_board(int size, std::mt19937& random) {
@@ -69,6 +81,32 @@ TEST(KeySteps, EqualTheBoardStepsOnRandomBoardsOfSizesFourToEight) {
     for (int trial = 0; trial < 3000; ++trial) {
       const Board board = random_board(size, random);
       ASSERT_EQ(key_steps(board), board_steps(board)) << "size " << size << " trial " << trial;
+    }
+}
+
+TEST(KeyMoves, EqualTheBoardMovesOnEveryFourByFourConfiguration) {
+  const ExplicitSolution domain = ExplicitSolution::solve(Rules(4));
+  for (std::size_t s = 0; s < domain.domain_size(); ++s) {
+    const Board board = domain.board(s);
+    ASSERT_EQ(key_moves(board), board_moves(board)) << s;
+  }
+}
+
+TEST(KeyMoves, EqualTheBoardMovesOnRandomBoardsOfSizesFourToEight) {
+  std::mt19937 random(5);
+  for (int size = 4; size <= 8; ++size)
+    for (int trial = 0; trial < 3000; ++trial) {
+      const Board board = random_board(size, random);
+      ASSERT_EQ(key_moves(board), board_moves(board)) << "size " << size << " trial " << trial;
+    }
+}
+
+TEST(BoardOfKey, InvertsBoardKeyOnRandomBoardsOfSizesFourToEight) {
+  std::mt19937 random(3);
+  for (int size = 4; size <= 8; ++size)
+    for (int trial = 0; trial < 3000; ++trial) {
+      const Board board = random_board(size, random);
+      ASSERT_EQ(board_of_key(board.key(), size), board) << "size " << size << " trial " << trial;
     }
 }
 

@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
+#include <utility>
 
 #include "cli_test_support.hpp"
+#include "storage/class_checkpoint.hpp"
 
 namespace rushhour {
 namespace {
@@ -104,6 +107,98 @@ TEST(QueryDamagedRun, TruncatedLayerAndForeignFilesAreRefused) {
   std::ofstream(dir.path() / "layers" / "layer-0000.bdd") << "not a layer";
   run = run_rushhour("query --run " + dir.path().string() + " --hardest");
   EXPECT_EQ(run.status, 2) << run.err;
+}
+
+// A run of the classes engine saves no layers: query answers from its census and searches a
+// board's component. Every answer must equal the bdd run's of the same board.
+class ClassRunQuery : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    bdd_ = new TempDir("query_bdd_4x4");
+    classes_ = new TempDir("query_classes_4x4");
+    ASSERT_EQ(run_rushhour("classify --size 4 -q --out " + bdd_->path().string()).status, 0);
+    ASSERT_EQ(run_rushhour("classify --size 4 -q --engine classes --out " + classes_->path().string()).status, 0);
+  }
+  static void TearDownTestSuite() {
+    delete bdd_;
+    delete classes_;
+  }
+  // The answers of both runs to the same question.
+  static std::pair<std::string, std::string> both(const std::string& question) {
+    const auto bdd = run_rushhour("query --run " + bdd_->path().string() + " " + question);
+    const auto classes = run_rushhour("query --run " + classes_->path().string() + " " + question);
+    EXPECT_EQ(bdd.status, 0) << question << ": " << bdd.err;
+    EXPECT_EQ(classes.status, 0) << question << ": " << classes.err;
+    return {bdd.out, classes.out};
+  }
+  static TempDir* bdd_;
+  static TempDir* classes_;
+};
+TempDir* ClassRunQuery::bdd_ = nullptr;
+TempDir* ClassRunQuery::classes_ = nullptr;
+
+TEST_F(ClassRunQuery, BoardsGetTheBddRunsIndexAndAnOptimalSolution) {
+  for (const char* board : {"ooBCAABCooDDooEE", "BBCDAACDooEEooFF", "oooBAAoBoooBoooo", "ooooooAAoooooooo",
+                            "ooBoAABooCCDoooD", "BBooAAoCDDoCooEE"}) {
+    const auto [bdd, classes] = both(std::string("--json --board ") + board);
+    EXPECT_EQ(classes, bdd) << board;
+    const auto solved = run_rushhour("query --run " + classes_->path().string() + " --solve --board " + board);
+    ASSERT_EQ(solved.status, 0) << solved.err;
+    const auto index_at = bdd.find("\"index\": ");
+    if (bdd.find("\"index\": null") != std::string::npos) continue;
+    const int index = std::stoi(bdd.substr(index_at + 9));
+    EXPECT_NE(solved.out.find("solution (" + std::to_string(index) + " steps)"), std::string::npos) << solved.out;
+  }
+}
+
+TEST_F(ClassRunQuery, FilteredCountsOfEveryIndexEqualTheBddRuns) {
+  for (int index = 0; index <= 11; ++index)
+    for (const char* filter : {"", " --cars 2", " --cars 3 --trucks 0", " --trucks 1", " --vehicles 4"}) {
+      const auto [bdd, classes] = both("--json --sample 0 --count --index " + std::to_string(index) + filter);
+      EXPECT_EQ(classes, bdd) << index << filter;
+    }
+  const auto [bdd, classes] = both("--json --sample 0 --hardest");
+  EXPECT_EQ(classes, bdd);
+}
+
+TEST_F(ClassRunQuery, SamplesOfTheHighestIndicesLieInTheirIndex) {
+  const auto run = run_rushhour("query --run " + classes_->path().string() + " --index 9 --sample 3");
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::string line;
+  std::getline(lines, line);
+  int boards = 0;
+  while (std::getline(lines, line)) {
+    const auto answer = run_rushhour("query --run " + bdd_->path().string() + " --json --board " + line.substr(2));
+    EXPECT_NE(answer.out.find("\"index\": 9,"), std::string::npos) << line << answer.out;
+    ++boards;
+  }
+  EXPECT_EQ(boards, 3);
+  // Index 0 is below the sampled ones: the count, and a note instead of boards.
+  const auto low = run_rushhour("query --run " + classes_->path().string() + " --index 0 --sample 3");
+  EXPECT_NE(low.out.find("no sample boards of index 0"), std::string::npos) << low.out;
+}
+
+TEST(ClassRunQueryState, AnUnfinishedSweepAnswersBoardsButNotCounts) {
+  TempDir dir("query_classes_unfinished");
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --engine classes --out " + dir.path().string()).status, 0);
+  // Rewind the finished sweep's checkpoint to its first work item.
+  const std::string parameters = *ClassCheckpoint::saved_parameters(dir.path());
+  std::string why;
+  ClassSweepState state = *ClassCheckpoint(dir.path(), parameters).load(&why);
+  state.next_item = 1;
+  ClassCheckpoint(dir.path(), parameters).save(state);
+  const auto board = run_rushhour("query --run " + dir.path().string() + " --json --board ooBCAABCooDDooEE");
+  ASSERT_EQ(board.status, 0) << board.err;
+  EXPECT_EQ(board.out, "{\"board\": \"ooBCAABCooDDooEE\", \"index\": 10, \"status\": \"solved\"}\n");
+  const auto count = run_rushhour("query --run " + dir.path().string() + " --index 3");
+  EXPECT_EQ(count.status, 2) << count.err;
+  EXPECT_NE(count.err.find("not finished"), std::string::npos) << count.err;
+
+  std::ofstream(dir.path() / "classes-checkpoint.txt", std::ios::app) << "tampered";
+  const auto damaged = run_rushhour("query --run " + dir.path().string() + " --hardest");
+  EXPECT_EQ(damaged.status, 2) << damaged.err;
+  EXPECT_NE(damaged.err.find("checksum"), std::string::npos) << damaged.err;
 }
 
 }  // namespace

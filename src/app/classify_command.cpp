@@ -575,13 +575,7 @@ ClassCensus sweep_classes(const ClassifySettings& s, ProgressLog& log) {
   std::optional<ClassCheckpoint> checkpoint;
   std::optional<ClassSweepState> resumed;
   if (!s.out.empty()) {
-    const VehicleLimits& l = s.rules.limits();
-    checkpoint.emplace(s.out, "size=" + std::to_string(s.rules.size()) + " exit_row=" +
-                                  std::to_string(s.rules.exit_row()) + " metric=" + to_string(s.rules.metric()) +
-                                  " max_cars=" + std::to_string(l.max_cars) + " max_trucks=" +
-                                  std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
-                                  " samples=" + std::to_string(options.samples_per_index) +
-                                  " sample_indices=" + std::to_string(options.sample_indices));
+    checkpoint.emplace(s.out, class_sweep_parameters(s.rules, options.samples_per_index, options.sample_indices));
     if (s.resume) {
       std::string why;
       resumed = checkpoint->load(&why);

@@ -8,6 +8,8 @@
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "board/game.hpp"
+#include "board/search.hpp"
+#include "query/class_run.hpp"
 #include "query/saved_run.hpp"
 
 namespace rushhour::app {
@@ -16,7 +18,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: rushhour query --run DIR (--board B [--solve] | --index I [--count] [--sample K]\n"
     "                      [--cars C] [--trucks T] [--vehicles V] | --hardest [--sample K]) [--json]\n"
-    "Answers from the layers saved by `rushhour classify --out DIR`, also while it runs.";
+    "Answers from the layers saved by `rushhour classify --out DIR`, also while it runs; for a\n"
+    "run of the classes engine (no layers), from its census, boards by searching their component.";
 
 std::string json_string(const std::string& text) {
   std::string quoted = "\"";
@@ -64,23 +67,34 @@ std::vector<std::string> sample_boards(const SavedRun& run, const bdd& states, i
   return boards;
 }
 
-int answer_board(SavedRun& run, const std::string& text, bool solve, bool json) {
-  Board board = [&] {
-    try {
-      return parse_board(text, run.rules());
-    } catch (const InputError& e) {
-      throw InputError(std::string("board is not in this run's domain (") + run.rules().describe() + "): " + e.what());
-    }
-  }();
-  const std::string line = to_board_string(run.rules(), board);
-  const auto index = run.index_of(board);
-  const std::string status = index ? "solved" : run.complete() ? "unsolvable" : "unknown";
+Board parse_run_board(const Rules& rules, const std::string& text) {
+  try {
+    return parse_board(text, rules);
+  } catch (const InputError& e) {
+    throw InputError(std::string("board is not in this run's domain (") + rules.describe() + "): " + e.what());
+  }
+}
+
+// What a run knows of a board: its index, or nullopt when it lies in no finished layer
+// (unsolvable if `complete`, else unknown above `finished_layers` - 1), and with --solve an
+// optimal solution.
+struct BoardAnswer {
+  std::optional<int> index;
+  bool complete = true;
+  int finished_layers = 0;
+  std::vector<Board> path;
+};
+
+int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer& answer, bool solve, bool json) {
+  const std::string line = to_board_string(rules, board);
+  const auto& index = answer.index;
+  const std::string status = index ? "solved" : answer.complete ? "unsolvable" : "unknown";
   std::vector<std::string> boards, moves;
   if (index && solve) {
-    const std::vector<Board> path = run.solution(board, *index);
+    const std::vector<Board>& path = answer.path;
     for (std::size_t k = 0; k < path.size(); ++k) {
-      boards.push_back(to_board_string(run.rules(), path[k]));
-      if (k > 0) moves.push_back(describe_move(run.rules(), path[k - 1], path[k]));
+      boards.push_back(to_board_string(rules, path[k]));
+      if (k > 0) moves.push_back(describe_move(rules, path[k - 1], path[k]));
     }
   }
   if (json) {
@@ -91,22 +105,122 @@ int answer_board(SavedRun& run, const std::string& text, bool solve, bool json) 
     std::cout << "}\n";
     return 0;
   }
-  std::cout << "board " << line << "\n" << to_grid(run.rules(), board);
+  std::cout << "board " << line << "\n" << to_grid(rules, board);
   if (index) {
-    std::cout << "index " << *index << " (" << to_string(run.rules().metric()) << " metric)\n";
-  } else if (run.complete()) {
+    std::cout << "index " << *index << " (" << to_string(rules.metric()) << " metric)\n";
+  } else if (answer.complete) {
     std::cout << "unsolvable\n";
   } else {
-    std::cout << "unknown: in none of the " << run.finished_layers()
-              << " finished layers, so its index is above " << run.finished_layers() - 1
+    std::cout << "unknown: in none of the " << answer.finished_layers
+              << " finished layers, so its index is above " << answer.finished_layers - 1
               << " or it is unsolvable (the run is not complete)\n";
   }
   if (index && solve) {
-    std::cout << "solution (" << moves.size() << " " << to_string(run.rules().metric()) << "s):\n";
+    std::cout << "solution (" << moves.size() << " " << to_string(rules.metric()) << "s):\n";
     for (std::size_t k = 0; k < boards.size(); ++k)
       std::cout << "  " << (k == 0 ? std::string("start") : std::to_string(k) + ". " + moves[k - 1])
                 << "  " << boards[k] << "\n";
   }
+  return 0;
+}
+
+int answer_board(SavedRun& run, const std::string& text, bool solve, bool json) {
+  const Board board = parse_run_board(run.rules(), text);
+  BoardAnswer answer;
+  answer.index = run.index_of(board);
+  answer.complete = run.complete();
+  answer.finished_layers = run.finished_layers();
+  if (answer.index && solve) answer.path = run.solution(board, *answer.index);
+  return print_board_answer(run.rules(), board, answer, solve, json);
+}
+
+// A class run has no layers: the board's component is searched (exact whether or not the
+// sweep has finished).
+int answer_board(const ClassCensus& census, const std::string& text, bool solve, bool json) {
+  const Board board = parse_run_board(census.rules, text);
+  BoardAnswer answer;
+  if (auto path = shortest_solution(census.rules, board)) {
+    answer.index = static_cast<int>(path->size()) - 1;
+    answer.path = std::move(*path);
+  }
+  return print_board_answer(census.rules, board, answer, solve, json);
+}
+
+// The vehicle filter of --cars, --trucks, --vehicles (-1: any), and its description.
+struct VehicleFilter {
+  int cars = -1, trucks = -1, vehicles = -1;
+  bool active() const { return cars >= 0 || trucks >= 0 || vehicles >= 0; }
+  bool operator()(int c, int t) const {
+    return (cars < 0 || c == cars) && (trucks < 0 || t == trucks) && (vehicles < 0 || c + t == vehicles);
+  }
+  std::string describe() const {
+    std::string text;
+    if (cars >= 0) text += ", " + std::to_string(cars) + " cars";
+    if (trucks >= 0) text += ", " + std::to_string(trucks) + " trucks";
+    if (vehicles >= 0) text += ", " + std::to_string(vehicles) + " vehicles";
+    return text;
+  }
+};
+
+VehicleFilter filter_of(const po::variables_map& vm) {
+  return {vm["cars"].as<int>(), vm["trucks"].as<int>(), vm["vehicles"].as<int>()};
+}
+
+// The answer to --index I / --hardest, printed the same for both kinds of run.
+void print_index_answer(int index, bool hardest, const VehicleFilter& filter, std::uint64_t count,
+                        const std::vector<std::string>& boards, bool incomplete, const std::string& note, bool json) {
+  const std::string status = hardest && incomplete ? "incomplete" : "ok";
+  if (json) {
+    std::cout << "{\"index\": " << index << ", \"count\": " << count << ", \"samples\": " << json_list(boards)
+              << ", \"status\": " << json_string(status) << "}\n";
+    return;
+  }
+  std::cout << (hardest ? "hardest: " : "") << "index " << index << filter.describe() << ": " << count << " configurations";
+  if (hardest && incomplete) std::cout << " (the run is not complete: this is its highest finished layer)";
+  std::cout << "\n";
+  for (const std::string& b : boards) std::cout << "  " << b << "\n";
+  if (!note.empty()) std::cout << note << "\n";
+}
+
+void print_index_beyond(int index, bool complete, const std::string& why, bool json) {
+  if (json)
+    std::cout << "{\"index\": " << index << ", \"count\": " << (complete ? "0" : "null")
+              << ", \"status\": " << json_string(complete ? "empty" : "unknown") << "}\n";
+  else
+    std::cout << "index " << index << ": " << why << "\n";
+}
+
+int answer_index(const ClassCensus& census, int index, bool hardest, const po::variables_map& vm, bool json) {
+  const int samples = vm["sample"].as<int>();
+  if (samples < 0) throw InputError("--sample must be >= 0");
+  if (!census.complete)
+    throw InputError("the class sweep of this run is not finished, so its counts are partial: finish it with "
+                     "classify --resume (--board answers already)");
+  const int highest = static_cast<int>(census.classification(census.rules.limits()).layers.size()) - 1;
+  if (hardest) index = highest;
+  if (index < 0) throw InputError("--index must be >= 0");
+  if (index > highest) {
+    print_index_beyond(index, true, "empty: the highest index is " + std::to_string(highest), json);
+    return 0;
+  }
+  const VehicleFilter filter = filter_of(vm);
+  const std::uint64_t count = census_count(census, index, filter);
+  std::vector<std::string> boards;
+  const auto slot = static_cast<std::size_t>(index);
+  const bool sampled = slot < census.samples.size() && !census.samples[slot].empty();
+  if (sampled)
+    for (const auto& [key, text] : census.samples[slot]) {
+      if (static_cast<int>(boards.size()) >= samples) break;
+      const Board board = parse_board(text, census.rules);
+      if (filter(board.cars(), board.trucks())) boards.push_back(text);
+    }
+  // A class sweep keeps the least boards of its highest indices only (classify --samples,
+  // --sample-indices); a bdd run of the same board gives samples of every index.
+  const std::string note = samples > 0 && !sampled && count > 0
+                               ? "(no sample boards of index " + std::to_string(index) +
+                                     ": a class run keeps those of its highest indices only)"
+                               : "";
+  print_index_answer(index, hardest, filter, count, boards, false, note, json);
   return 0;
 }
 
@@ -118,36 +232,14 @@ int answer_index(SavedRun& run, int index, bool hardest, const po::variables_map
   if (index >= run.finished_layers()) {
     const std::string why = run.complete() ? "empty: the highest index is " + std::to_string(run.finished_layers() - 1)
                                            : "unknown: the run has " + std::to_string(run.finished_layers()) + " finished layers";
-    if (json)
-      std::cout << "{\"index\": " << index << ", \"count\": " << (run.complete() ? "0" : "null")
-                << ", \"status\": " << json_string(run.complete() ? "empty" : "unknown") << "}\n";
-    else
-      std::cout << "index " << index << ": " << why << "\n";
+    print_index_beyond(index, run.complete(), why, json);
     return 0;
   }
   bdd states = run.layer(index);
-  std::string filter;
-  const int cars = vm["cars"].as<int>(), trucks = vm["trucks"].as<int>(), vehicles = vm["vehicles"].as<int>();
-  if (cars >= 0 || trucks >= 0 || vehicles >= 0) {
-    states &= run.encoding().vehicle_counts_where([&](int c, int t) {
-      return (cars < 0 || c == cars) && (trucks < 0 || t == trucks) && (vehicles < 0 || c + t == vehicles);
-    });
-    if (cars >= 0) filter += ", " + std::to_string(cars) + " cars";
-    if (trucks >= 0) filter += ", " + std::to_string(trucks) + " trucks";
-    if (vehicles >= 0) filter += ", " + std::to_string(vehicles) + " vehicles";
-  }
+  const VehicleFilter filter = filter_of(vm);
+  if (filter.active()) states &= run.encoding().vehicle_counts_where(filter);
   const std::uint64_t count = exact_count(states, run.encoding().current_variables());
-  const std::vector<std::string> boards = sample_boards(run, states, samples);
-  const std::string status = hardest && !run.complete() ? "incomplete" : "ok";
-  if (json) {
-    std::cout << "{\"index\": " << index << ", \"count\": " << count << ", \"samples\": " << json_list(boards)
-              << ", \"status\": " << json_string(status) << "}\n";
-    return 0;
-  }
-  std::cout << (hardest ? "hardest: " : "") << "index " << index << filter << ": " << count << " configurations";
-  if (hardest && !run.complete()) std::cout << " (the run is not complete: this is its highest finished layer)";
-  std::cout << "\n";
-  for (const std::string& b : boards) std::cout << "  " << b << "\n";
+  print_index_answer(index, hardest, filter, count, sample_boards(run, states, samples), !run.complete(), "", json);
   return 0;
 }
 
@@ -175,11 +267,17 @@ int run_query(const std::vector<std::string>& args) {
   if (questions != 1) throw InputError("query needs exactly one of --board, --index, --hardest");
   if ((*vm)["solve"].as<bool>() && !vm->count("board")) throw InputError("--solve goes with --board");
 
-  BddSession session(0, BddSettings{});
-  SavedRun run(session, (*vm)["run"].as<std::string>());
+  const std::filesystem::path directory = (*vm)["run"].as<std::string>();
   const bool json = (*vm)["json"].as<bool>();
+  const int index = vm->count("index") ? (*vm)["index"].as<int>() : -1;
+  if (const std::optional<ClassCensus> census = open_class_run(directory)) {
+    if (vm->count("board")) return answer_board(*census, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
+    return answer_index(*census, index, (*vm)["hardest"].as<bool>(), *vm, json);
+  }
+  BddSession session(0, BddSettings{});
+  SavedRun run(session, directory);
   if (vm->count("board")) return answer_board(run, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
-  return answer_index(run, vm->count("index") ? (*vm)["index"].as<int>() : -1, (*vm)["hardest"].as<bool>(), *vm, json);
+  return answer_index(run, index, (*vm)["hardest"].as<bool>(), *vm, json);
 }
 
 }  // namespace rushhour::app

@@ -4,6 +4,24 @@
 
 namespace rushhour {
 
+Board board_of_key(const BoardKey& key, int size) {
+  std::vector<Vehicle> vehicles;
+  for (std::uint64_t firsts = key.first; firsts != 0; firsts &= firsts - 1) {
+    const int cell = std::countr_zero(firsts);
+    const int row = cell / size;
+    const int col = cell % size;
+    const auto bit = [](int c) { return std::uint64_t{1} << c; };
+    if (key.horizontal & bit(cell)) {
+      const bool truck = col + 2 < size && (key.horizontal & ~key.first & bit(cell + 2));
+      vehicles.push_back({row, col, Orientation::Horizontal, truck ? kTruck : kCar});
+    } else {
+      const bool truck = row + 2 < size && (key.occupied & ~key.horizontal & ~key.first & bit(cell + 2 * size));
+      vehicles.push_back({row, col, Orientation::Vertical, truck ? kTruck : kCar});
+    }
+  }
+  return Board(size, std::move(vehicles));
+}
+
 std::size_t BoardKeySet::slot_of(const BoardKey& key) const {
   const std::size_t mask = slots_.size() - 1;
   std::size_t slot = BoardKeyHash{}(key) & mask;

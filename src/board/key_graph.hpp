@@ -5,16 +5,19 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "board/board.hpp"
 
 namespace rushhour {
 
-// Calls visit(next) for every board one step away from `key` (a board of side `size`).
+// Calls visit(next) for every board one step (metric Step) or one move (Move: a slide of any
+// length over free cells) away from `key`, a board of side `size`.
 template <class Visit>
-void for_each_step(const BoardKey& key, int size, Visit&& visit) {
+void for_each_slide(const BoardKey& key, int size, Metric metric, Visit&& visit) {
   const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
+  const int reach = metric == Metric::Move ? size : 1;  // the longest slide
   for (std::uint64_t firsts = key.first; firsts != 0; firsts &= firsts - 1) {
     const int cell = std::countr_zero(firsts);
     const int row = cell / size;
@@ -23,31 +26,40 @@ void for_each_step(const BoardKey& key, int size, Visit&& visit) {
       // A third cell belongs to this vehicle unless another vehicle starts there.
       const int length =
           col + 2 < size && (key.horizontal & ~key.first & bit(cell + 2)) ? 3 : 2;
-      if (col + length < size && !(key.occupied & bit(cell + length))) {
-        const std::uint64_t moved = bit(cell) | bit(cell + length);
-        visit(BoardKey{key.first ^ bit(cell) ^ bit(cell + 1), key.horizontal ^ moved,
-                       key.occupied ^ moved});
+      const std::uint64_t body = (bit(length) - 1) << cell;
+      for (int d = 1; d <= reach && col + length - 1 + d < size && !(key.occupied & bit(cell + length - 1 + d)); ++d) {
+        const std::uint64_t moved = body ^ (body << d);
+        visit(BoardKey{key.first ^ bit(cell) ^ bit(cell + d), key.horizontal ^ moved, key.occupied ^ moved});
       }
-      if (col > 0 && !(key.occupied & bit(cell - 1))) {
-        const std::uint64_t moved = bit(cell - 1) | bit(cell + length - 1);
-        visit(BoardKey{key.first ^ bit(cell) ^ bit(cell - 1), key.horizontal ^ moved,
-                       key.occupied ^ moved});
+      for (int d = 1; d <= reach && col - d >= 0 && !(key.occupied & bit(cell - d)); ++d) {
+        const std::uint64_t moved = body ^ (body >> d);
+        visit(BoardKey{key.first ^ bit(cell) ^ bit(cell - d), key.horizontal ^ moved, key.occupied ^ moved});
       }
     } else {
       const int below = cell + 2 * size;
       const int length =
           row + 2 < size && (key.occupied & ~key.horizontal & ~key.first & bit(below)) ? 3 : 2;
-      if (row + length < size && !(key.occupied & bit(cell + length * size))) {
-        visit(BoardKey{key.first ^ bit(cell) ^ bit(cell + size), key.horizontal,
-                       key.occupied ^ bit(cell) ^ bit(cell + length * size)});
+      std::uint64_t body = 0;
+      for (int k = 0; k < length; ++k) body |= bit(cell + k * size);
+      for (int d = 1; d <= reach && row + length - 1 + d < size && !(key.occupied & bit(cell + (length - 1 + d) * size)); ++d) {
+        const std::uint64_t moved = body ^ (body << (d * size));
+        visit(BoardKey{key.first ^ bit(cell) ^ bit(cell + d * size), key.horizontal, key.occupied ^ moved});
       }
-      if (row > 0 && !(key.occupied & bit(cell - size))) {
-        visit(BoardKey{key.first ^ bit(cell) ^ bit(cell - size), key.horizontal,
-                       key.occupied ^ bit(cell - size) ^ bit(cell + (length - 1) * size)});
+      for (int d = 1; d <= reach && row - d >= 0 && !(key.occupied & bit(cell - d * size)); ++d) {
+        const std::uint64_t moved = body ^ (body >> (d * size));
+        visit(BoardKey{key.first ^ bit(cell) ^ bit(cell - d * size), key.horizontal, key.occupied ^ moved});
       }
     }
   }
 }
+
+template <class Visit>
+void for_each_step(const BoardKey& key, int size, Visit&& visit) {
+  for_each_slide(key, size, Metric::Step, std::forward<Visit>(visit));
+}
+
+// The board a key stands for (the inverse of Board::key).
+Board board_of_key(const BoardKey& key, int size);
 
 // A set of board keys: open addressing with linear probing in one flat array, so that an
 // insertion costs no allocation. A key with no occupied cell marks a free slot (every

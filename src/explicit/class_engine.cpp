@@ -587,6 +587,7 @@ Board board_of_key(const LineTables& t, std::uint64_t key) {
   for (int line = 2 * n - 1; line >= 0; --line) {
     const int a = static_cast<int>(key & ((std::uint64_t{1} << t.key_bits) - 1));
     key >>= t.key_bits;
+    if (a >= t.lines.size()) throw InputError("a sample key names no line arrangement");
     for (const Segment& s : t.lines[a].segments)
       vehicles.push_back(line < n ? Vehicle{line, s.start, Orientation::Horizontal, s.length}
                                   : Vehicle{s.start, line - n, Orientation::Vertical, s.length});
@@ -762,10 +763,23 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   const ClassSweepState state = snapshot();
   if (options.on_checkpoint) options.on_checkpoint(state);
 
+  ClassCensus census = census_of_sweep(rules, state);
+  census.complete = census.complete && stride == 1;
+  return census;
+}
+
+ClassCensus census_of_sweep(const Rules& rules, const ClassSweepState& state) {
+  if (rules.size() > kMaxClassEngineSize)
+    throw InputError("a class sweep of size " + std::to_string(rules.size()) + " (at most " +
+                     std::to_string(kMaxClassEngineSize) + ")");
+  const LineTables tables(rules);
+  const int n = rules.size();
   ClassCensus census(rules);
-  census.complete = state.next_item >= items && stride == 1;
-  census.max_cars = max_cars;
-  census.max_trucks = max_trucks;
+  census.complete = state.next_item >= state.items;
+  census.max_cars = n * n / kCar;
+  census.max_trucks = n * n / kTruck;
+  if (state.tallies.size() != static_cast<std::size_t>((census.max_cars + 1) * (census.max_trucks + 1)))
+    throw InputError("the class sweep belongs to another board size");
   census.tallies = state.tallies;
   census.classes = state.classes;
   census.samples.resize(state.sample_keys.size());

@@ -117,4 +117,8 @@ struct ClassCensus {
 // states or more or an index exceeds 254.
 ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options = {});
 
+// The census of a sweep's state (e.g. a checkpoint's): complete when every work item is in
+// it. Throws InputError if the state belongs to another board size.
+ClassCensus census_of_sweep(const Rules& rules, const ClassSweepState& state);
+
 }  // namespace rushhour

@@ -31,10 +31,78 @@ std::string hex(std::uint64_t value) {
   return text;
 }
 
+constexpr const char* kFileName = "classes-checkpoint.txt";
+
+InputError damaged(const std::filesystem::path& file, const std::string& what) {
+  return InputError(file.string() + ": " + what + " (not a complete class sweep checkpoint)");
+}
+
+// The file's text before its checksum line, after checking the first line and the checksum.
+std::string verified_body(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream whole;
+  whole << in.rdbuf();
+  const std::string text = whole.str();
+  if (text.rfind(std::string(kMagicLine) + "\n", 0) != 0) throw damaged(file, "unknown first line");
+  const std::size_t sum_at = text.rfind("checksum ");
+  if (sum_at == std::string::npos || text.substr(sum_at) != "checksum " + hex(fnv1a(text.substr(0, sum_at))) + "\n")
+    throw damaged(file, "checksum mismatch");
+  return text.substr(0, sum_at);
+}
+
+// The parameter line of a verified body.
+std::string parameters_of(const std::filesystem::path& file, const std::string& body) {
+  const std::size_t first_end = body.find('\n');
+  const std::size_t second_end = body.find('\n', first_end + 1);
+  const std::string line = body.substr(first_end + 1, second_end == std::string::npos ? std::string::npos : second_end - first_end - 1);
+  if (line.rfind("parameters ", 0) != 0) throw damaged(file, "no parameters");
+  return line.substr(11);
+}
+
 }  // namespace
 
+std::string class_sweep_parameters(const Rules& rules, int samples_per_index, int sample_indices) {
+  const VehicleLimits& l = rules.limits();
+  return "size=" + std::to_string(rules.size()) + " exit_row=" + std::to_string(rules.exit_row()) +
+         " metric=" + to_string(rules.metric()) + " max_cars=" + std::to_string(l.max_cars) +
+         " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
+         " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices);
+}
+
+Rules rules_of_class_sweep(const std::string& parameters) {
+  std::istringstream in(parameters);
+  std::string word;
+  int size = 0, exit_row = -1;
+  std::string metric;
+  VehicleLimits limits;
+  int fields = 0;
+  while (in >> word) {
+    const std::size_t eq = word.find('=');
+    if (eq == std::string::npos) throw InputError("class sweep parameters: '" + word + "' is not NAME=VALUE");
+    const std::string name = word.substr(0, eq), value = word.substr(eq + 1);
+    const auto number = [&] {
+      try {
+        std::size_t used = 0;
+        const int v = std::stoi(value, &used);
+        if (used != value.size()) throw std::invalid_argument(value);
+        return v;
+      } catch (const std::exception&) {
+        throw InputError("class sweep parameters: " + name + "=" + value + " is not a number");
+      }
+    };
+    if (name == "size") size = number(), ++fields;
+    else if (name == "exit_row") exit_row = number(), ++fields;
+    else if (name == "metric") metric = value, ++fields;
+    else if (name == "max_cars") limits.max_cars = number(), ++fields;
+    else if (name == "max_trucks") limits.max_trucks = number(), ++fields;
+    else if (name == "max_vehicles") limits.max_vehicles = number(), ++fields;
+  }
+  if (fields != 6) throw InputError("class sweep parameters without size, exit_row, metric and limits: " + parameters);
+  return Rules(size, exit_row, parse_metric(metric), limits);
+}
+
 ClassCheckpoint::ClassCheckpoint(const std::filesystem::path& run_directory, std::string parameters)
-    : file_(run_directory / "classes-checkpoint.txt"), parameters_(std::move(parameters)) {
+    : file_(run_directory / kFileName), parameters_(std::move(parameters)) {
   if (parameters_.find('\n') != std::string::npos)
     throw std::logic_error("class checkpoint parameters must be one line");
 }
@@ -80,26 +148,16 @@ std::optional<ClassSweepState> ClassCheckpoint::load(std::string* why) const {
     *why = "no class sweep checkpoint";
     return std::nullopt;
   }
-  std::ifstream file(file_);
-  std::stringstream whole;
-  whole << file.rdbuf();
-  const std::string text = whole.str();
-  const auto damaged = [&](const std::string& what) {
-    return InputError(file_.string() + ": " + what + " (not a complete class sweep checkpoint)");
-  };
-  if (text.rfind(std::string(kMagicLine) + "\n", 0) != 0) throw damaged("unknown first line");
-  const std::size_t sum_at = text.rfind("checksum ");
-  if (sum_at == std::string::npos || text.substr(sum_at) != "checksum " + hex(fnv1a(text.substr(0, sum_at))) + "\n")
-    throw damaged("checksum mismatch");
-
-  std::istringstream in(text.substr(0, sum_at));
-  std::string line;
-  std::getline(in, line);
-  if (!std::getline(in, line) || line.rfind("parameters ", 0) != 0) throw damaged("no parameters");
-  if (line.substr(11) != parameters_) {
-    *why = "the class sweep checkpoint belongs to other parameters (" + line.substr(11) + ")";
+  const std::string body = verified_body(file_);
+  const auto damaged = [&](const std::string& what) { return rushhour::damaged(file_, what); };
+  if (const std::string saved = parameters_of(file_, body); saved != parameters_) {
+    *why = "the class sweep checkpoint belongs to other parameters (" + saved + ")";
     return std::nullopt;
   }
+  std::istringstream in(body);
+  std::string line;
+  std::getline(in, line);
+  std::getline(in, line);
   ClassSweepState state;
   std::string key;
   std::size_t pairs = 0;
@@ -148,5 +206,11 @@ std::optional<ClassSweepState> ClassCheckpoint::load(std::string* why) const {
 }
 
 void ClassCheckpoint::clear() const { std::filesystem::remove(file_); }
+
+std::optional<std::string> ClassCheckpoint::saved_parameters(const std::filesystem::path& run_directory) {
+  const std::filesystem::path file = run_directory / kFileName;
+  if (!std::filesystem::exists(file)) return std::nullopt;
+  return parameters_of(file, verified_body(file));
+}
 
 }  // namespace rushhour

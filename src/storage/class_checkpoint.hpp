@@ -7,9 +7,16 @@
 #include <optional>
 #include <string>
 
+#include "board/rules.hpp"
 #include "explicit/class_engine.hpp"
 
 namespace rushhour {
+
+// The parameter line of a class sweep: its rules and sample options, e.g. "size=6 exit_row=2
+// metric=move max_cars=-1 max_trucks=-1 max_vehicles=-1 samples=5 sample_indices=10".
+std::string class_sweep_parameters(const Rules& rules, int samples_per_index, int sample_indices);
+// The rules of such a line. Throws InputError if it is not one.
+Rules rules_of_class_sweep(const std::string& parameters);
 
 class ClassCheckpoint {
  public:
@@ -22,6 +29,9 @@ class ClassCheckpoint {
   // other parameters. Throws InputError if the file is damaged.
   std::optional<ClassSweepState> load(std::string* why) const;
   void clear() const;
+  // The parameter line of the checkpoint in DIR, or nullopt if there is none. Throws
+  // InputError if the file is damaged.
+  static std::optional<std::string> saved_parameters(const std::filesystem::path& run_directory);
 
  private:
   std::filesystem::path file_;

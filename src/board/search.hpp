@@ -1,0 +1,20 @@
+#pragma once
+// A board's index and an optimal solution by breadth-first search from the board itself,
+// with no saved layer: the index is the distance to the nearest winning configuration
+// (SPEC §2) in the graph of the rules' metric, and the search stays inside the board's
+// component. A component lies within the board's class (the kind sequence of every line never
+// changes), so the search visits at most a few million configurations on 6x6.
+#include <optional>
+#include <vector>
+
+#include "board/board.hpp"
+#include "board/rules.hpp"
+
+namespace rushhour {
+
+// The boards from `board` to a winning one, each one step or move (the rules' metric) from
+// the previous, as few as there can be (the board's index is size() - 1); nullopt if the
+// board is unsolvable. Throws std::invalid_argument if the board is not in the rules' domain.
+std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board);
+
+}  // namespace rushhour

@@ -1,0 +1,33 @@
+#include "query/class_run.hpp"
+
+#include <string>
+
+#include "board/errors.hpp"
+#include "storage/class_checkpoint.hpp"
+
+namespace rushhour {
+
+std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_directory) {
+  if (std::filesystem::exists(run_directory / "layers")) return std::nullopt;
+  const std::optional<std::string> parameters = ClassCheckpoint::saved_parameters(run_directory);
+  if (!parameters) return std::nullopt;
+  const Rules rules = rules_of_class_sweep(*parameters);
+  std::string why;
+  const std::optional<ClassSweepState> state = ClassCheckpoint(run_directory, *parameters).load(&why);
+  if (!state) throw InputError(why);
+  return census_of_sweep(rules, *state);
+}
+
+std::uint64_t census_count(const ClassCensus& census, int index,
+                           const std::function<bool(int cars, int trucks)>& filter) {
+  std::uint64_t count = 0;
+  for (int cars = 0; cars <= census.max_cars; ++cars)
+    for (int trucks = 0; trucks <= census.max_trucks; ++trucks) {
+      const VehicleTally& tally = census.tally(cars, trucks);
+      if (filter(cars, trucks) && index >= 0 && static_cast<std::size_t>(index) < tally.count.size())
+        count += tally.count[static_cast<std::size_t>(index)];
+    }
+  return count;
+}
+
+}  // namespace rushhour
