@@ -23,27 +23,15 @@ std::vector<BoardKey> sorted(std::vector<BoardKey> keys) {
   return keys;
 }
 
-std::vector<BoardKey> key_steps(const Board& board) {
+std::vector<BoardKey> key_slides(const Board& board, Metric metric) {
   std::vector<BoardKey> keys;
-  for_each_step(board.key(), board.size(), [&](const BoardKey& next) { keys.push_back(next); });
+  for_each_slide(board.key(), board.size(), metric, [&](const BoardKey& next) { keys.push_back(next); });
   return sorted(keys);
 }
 
-std::vector<BoardKey> board_steps(const Board& board) {
+std::vector<BoardKey> board_slides(const Board& board, Metric metric) {
   std::vector<BoardKey> keys;
-  for (const Board& next : neighbours(Metric::Step, board)) keys.push_back(next.key());
-  return sorted(keys);
-}
-
-std::vector<BoardKey> key_moves(const Board& board) {
-  std::vector<BoardKey> keys;
-  for_each_slide(board.key(), board.size(), Metric::Move, [&](const BoardKey& next) { keys.push_back(next); });
-  return sorted(keys);
-}
-
-std::vector<BoardKey> board_moves(const Board& board) {
-  std::vector<BoardKey> keys;
-  for (const Board& next : neighbours(Metric::Move, board)) keys.push_back(next.key());
+  for (const Board& next : neighbours(metric, board)) keys.push_back(next.key());
   return sorted(keys);
 }
 
@@ -67,37 +55,24 @@ Board random_board(int size, std::mt19937& random) {
   return Board(size, vehicles);
 }
 
-TEST(KeySteps, EqualTheBoardStepsOnEveryFourByFourConfiguration) {
+// for_each_step is for_each_slide with Metric::Step; both metrics against the Board moves.
+TEST(KeySlides, EqualTheBoardStepsAndMovesOnEveryFourByFourConfiguration) {
   const ExplicitSolution domain = ExplicitSolution::solve(Rules(4));
   for (std::size_t s = 0; s < domain.domain_size(); ++s) {
     const Board board = domain.board(s);
-    ASSERT_EQ(key_steps(board), board_steps(board)) << s;
+    for (const Metric metric : {Metric::Step, Metric::Move})
+      ASSERT_EQ(key_slides(board, metric), board_slides(board, metric)) << s << " " << to_string(metric);
   }
 }
 
-TEST(KeySteps, EqualTheBoardStepsOnRandomBoardsOfSizesFourToEight) {
+TEST(KeySlides, EqualTheBoardStepsAndMovesOnRandomBoardsOfSizesFourToEight) {
   std::mt19937 random(7);
   for (int size = 4; size <= 8; ++size)
     for (int trial = 0; trial < 3000; ++trial) {
       const Board board = random_board(size, random);
-      ASSERT_EQ(key_steps(board), board_steps(board)) << "size " << size << " trial " << trial;
-    }
-}
-
-TEST(KeyMoves, EqualTheBoardMovesOnEveryFourByFourConfiguration) {
-  const ExplicitSolution domain = ExplicitSolution::solve(Rules(4));
-  for (std::size_t s = 0; s < domain.domain_size(); ++s) {
-    const Board board = domain.board(s);
-    ASSERT_EQ(key_moves(board), board_moves(board)) << s;
-  }
-}
-
-TEST(KeyMoves, EqualTheBoardMovesOnRandomBoardsOfSizesFourToEight) {
-  std::mt19937 random(5);
-  for (int size = 4; size <= 8; ++size)
-    for (int trial = 0; trial < 3000; ++trial) {
-      const Board board = random_board(size, random);
-      ASSERT_EQ(key_moves(board), board_moves(board)) << "size " << size << " trial " << trial;
+      for (const Metric metric : {Metric::Step, Metric::Move})
+        ASSERT_EQ(key_slides(board, metric), board_slides(board, metric))
+            << "size " << size << " trial " << trial << " " << to_string(metric);
     }
 }
 
