@@ -209,6 +209,13 @@ TEST(Scripts, ClassEngineBenchmarkPrintsItsRates) {
   EXPECT_EQ(occurrences(run.out, "peak RSS"), 3u) << run.out;
 }
 
+TEST(Scripts, SixBySixClassJobRefusesAnUnknownJob) {
+  const CommandRun run = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/run_6x6_classes.sh sideways " +
+                                   std::string(RUSHHOUR_BINARY));
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("no configs/6x6-classes-sideways.cfg"), std::string::npos) << run.err;
+}
+
 }  // namespace
 
 namespace {
