@@ -238,6 +238,31 @@ TEST(Scripts, CompareRunsAgreesOnTwoEnginesAndNotOnTwoMetrics) {
   EXPECT_EQ(run_shell(script("compare_runs.py") + " " + h5("bdd")).status, 2);
 }
 
+// A limited run's figures are sums over the (cars, trucks) pairs of a full class run's census.
+TEST(Scripts, CensusLimitsReproducesALimitedRun) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("census_limits");
+  const std::string base = "classify --size 4 -q --out " + dir.path().string();
+  ASSERT_EQ(run_rushhour(base + "/full --engine classes").status, 0);
+  ASSERT_EQ(run_rushhour(base + "/limited --max-cars 3 --max-trucks 1").status, 0);
+  ASSERT_EQ(run_rushhour(base + "/move --max-cars 3 --metric move").status, 0);
+  const std::string census = (dir.path() / "full" / "classes-checkpoint.txt").string();
+  const auto h5 = [&](const std::string& name) { return (dir.path() / name / "classification.h5").string(); };
+  const CommandRun agree = run_shell(script("census_limits.py") + " " + census + " " + h5("limited"));
+  EXPECT_EQ(agree.status, 0) << agree.out << agree.err;
+  EXPECT_NE(agree.out.find("count: 8 indices compared, 0 differ"), std::string::npos) << agree.out;
+  EXPECT_NE(agree.out.find("all figures agree"), std::string::npos) << agree.out;
+  // One count changed in the limited file is reported.
+  ASSERT_EQ(run_shell(kPython + " -c \"import h5py; f = h5py.File('" + h5("limited") +
+                      "', 'r+'); c = f['layers/count']; c[3] = c[3] + 1\"").status, 0);
+  const CommandRun wrong = run_shell(script("census_limits.py") + " " + census + " " + h5("limited"));
+  EXPECT_EQ(wrong.status, 1) << wrong.out << wrong.err;
+  EXPECT_NE(wrong.out.find("count: 8 indices compared, 1 differ (first: index 3)"), std::string::npos) << wrong.out;
+  const CommandRun metric = run_shell(script("census_limits.py") + " " + census + " " + h5("move"));
+  EXPECT_EQ(metric.status, 2) << metric.out << metric.err;
+  EXPECT_NE(metric.err.find("different boards or metrics"), std::string::npos) << metric.err;
+}
+
 // A bdd run's log holds its dominance pass as "dominance index I: ..." lines; a class sweep's
 // figures are compared with them, and one changed figure in the log is reported.
 TEST(Scripts, CompareRunsChecksADominanceLog) {

@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""Check a limited classification against a fuller class run: a class fixes its numbers of cars
+and trucks, so the census of a class run (DIR/classes-checkpoint.txt) holds every figure per
+(cars, trucks) pair, and the figures of any narrower vehicle limit are sums over those pairs.
+Compares the domain count, the count of every index, the non-dominated and component counts
+of the limited run's classification.h5 (those it has) with those sums.
+
+Usage: /usr/bin/python3 scripts/census_limits.py CENSUS LIMITED.h5
+(CENSUS: a finished class run's classes-checkpoint.txt; the limits are read from LIMITED.h5)
+Exit status 0 if every figure agrees, 1 if any differs, 2 on bad usage or an unreadable file.
+"""
+import sys
+
+import h5py
+import numpy as np
+
+FIGURES = ["count", "nondominated", "components"]
+
+
+def fail(message):
+    print(f"census_limits.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def fnv1a(text):
+    value = 0xCBF29CE484222325
+    for byte in text.encode():
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value
+
+
+def census_sums(path, allows):
+    try:
+        text = open(path).read()
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror}")
+    if not text.startswith("rushhour class sweep checkpoint"):
+        fail(f"{path} is not a class sweep census")
+    body, _, checksum = text.rpartition("checksum ")
+    if checksum.strip() != f"{fnv1a(body):016x}":
+        fail(f"{path}: checksum mismatch (damaged)")
+    lines = body.split("\n")
+    fields = dict(w.split("=", 1) for w in lines[1].split()[1:] if "=" in w)
+    header = dict(l.split(" ", 1) for l in lines[2:9] if " " in l)
+    if header.get("next_item") != header.get("items"):
+        fail(f"{path}: the sweep is not finished")
+    size, highest = int(fields["size"]), int(header["highest"])
+    trucks_per_car = size * size // 3 + 1
+    sums = {k: np.zeros(highest + 1, dtype=np.uint64) for k in FIGURES}
+    domain = 0
+    for i, line in enumerate(lines):
+        if not line.startswith("tally "):
+            continue
+        _, pair, pair_domain = line.split()
+        cars, trucks = divmod(int(pair), trucks_per_car)
+        if allows(cars, trucks):
+            domain += int(pair_domain)
+            for k, figure in enumerate(FIGURES):
+                sums[figure] += np.array(lines[i + 1 + k].split(), dtype=np.uint64)
+    return fields, domain, sums
+
+
+def main(argv):
+    if len(argv) != 3:
+        fail("usage: census_limits.py CENSUS LIMITED.h5")
+    try:
+        with h5py.File(argv[2], "r") as f:
+            limits = {k: int(f.attrs[k]) for k in ["max_cars", "max_trucks", "max_vehicles", "size", "exit_row"]}
+            metric = f.attrs["metric"]
+            limited = {"count": np.array(f["layers/count"]), "nondominated": np.array(f["dominance/nondominated"]),
+                       "components": np.array(f["dominance/components"])}
+            limited_domain = int(f.attrs["domain_count"])
+    except (OSError, KeyError) as e:
+        fail(f"cannot read {argv[2]}: {e}")
+    metric = metric.decode() if isinstance(metric, bytes) else str(metric)
+
+    def allows(cars, trucks):
+        return ((limits["max_cars"] < 0 or cars <= limits["max_cars"])
+                and (limits["max_trucks"] < 0 or trucks <= limits["max_trucks"])
+                and (limits["max_vehicles"] < 0 or cars + trucks <= limits["max_vehicles"]))
+
+    fields, domain, sums = census_sums(argv[1], allows)
+    if (int(fields["size"]), int(fields["exit_row"]), fields["metric"]) != (limits["size"], limits["exit_row"], metric):
+        fail("the census and the classification are of different boards or metrics")
+    for k in ["max_cars", "max_trucks", "max_vehicles"]:
+        if int(fields[k]) >= 0 and (limits[k] < 0 or limits[k] > int(fields[k])):
+            fail(f"the census was limited by {k}={fields[k]}: it does not hold the figures of {k}={limits[k]}")
+    agree = domain == limited_domain
+    print(f"domain: census {domain}, classification {limited_domain}")
+    top = len(limited["count"])
+    for figure in FIGURES:
+        expected, stored = sums[figure], limited[figure]
+        if len(stored) == 0:
+            print(f"{figure}: not in the classification, not compared")
+            continue
+        # A component count of -1 was not computed (low indices of a bdd run's pass).
+        differs = [i for i in range(max(top, len(expected)))
+                   if not (i < top and int(stored[i]) < 0)
+                   and (int(expected[i]) if i < len(expected) else 0) != (int(stored[i]) if i < top else 0)]
+        print(f"{figure}: {top} indices compared, {len(differs)} differ" + (f" (first: index {differs[0]})" if differs else ""))
+        agree = agree and not differs
+    print("all figures agree" if agree else "figures differ")
+    return 0 if agree else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
