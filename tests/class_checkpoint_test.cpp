@@ -100,13 +100,16 @@ TEST(ClassSweepParameters, NameTheRulesAndReadBack) {
   EXPECT_THROW(rules_of_class_sweep("size=6 exit_row=9 metric=step max_cars=-1 max_trucks=-1 max_vehicles=-1"), InputError);
 }
 
-TEST(ClassCheckpoint, SavedParametersAreReadWithoutKnowingThem) {
+TEST(ClassCheckpoint, IsReadWithoutKnowingItsParameters) {
   testing::TempDir dir("class_checkpoint_parameters");
-  EXPECT_FALSE(ClassCheckpoint::saved_parameters(dir.path()).has_value());
+  EXPECT_FALSE(ClassCheckpoint::read(dir.path()).has_value());
   ClassCheckpoint(dir.path(), "size=5 metric=step").save(some_state());
-  EXPECT_EQ(ClassCheckpoint::saved_parameters(dir.path()), "size=5 metric=step");
+  const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(dir.path());
+  ASSERT_TRUE(saved.has_value());
+  EXPECT_EQ(saved->parameters, "size=5 metric=step");
+  EXPECT_EQ(saved->state, some_state());
   std::ofstream(dir.path() / "classes-checkpoint.txt", std::ios::app) << "x";
-  EXPECT_THROW(ClassCheckpoint::saved_parameters(dir.path()), InputError);
+  EXPECT_THROW(ClassCheckpoint::read(dir.path()), InputError);
 }
 
 }  // namespace

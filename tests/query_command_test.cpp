@@ -183,11 +183,9 @@ TEST(ClassRunQueryState, AnUnfinishedSweepAnswersBoardsButNotCounts) {
   TempDir dir("query_classes_unfinished");
   ASSERT_EQ(run_rushhour("classify --size 4 -q --engine classes --out " + dir.path().string()).status, 0);
   // Rewind the finished sweep's checkpoint to its first work item.
-  const std::string parameters = *ClassCheckpoint::saved_parameters(dir.path());
-  std::string why;
-  ClassSweepState state = *ClassCheckpoint(dir.path(), parameters).load(&why);
-  state.next_item = 1;
-  ClassCheckpoint(dir.path(), parameters).save(state);
+  SavedClassSweep saved = *ClassCheckpoint::read(dir.path());
+  saved.state.next_item = 1;
+  ClassCheckpoint(dir.path(), saved.parameters).save(saved.state);
   const auto board = run_rushhour("query --run " + dir.path().string() + " --json --board ooBCAABCooDDooEE");
   ASSERT_EQ(board.status, 0) << board.err;
   EXPECT_EQ(board.out, "{\"board\": \"ooBCAABCooDDooEE\", \"index\": 10, \"status\": \"solved\"}\n");

@@ -2,20 +2,15 @@
 
 #include <string>
 
-#include "board/errors.hpp"
 #include "storage/class_checkpoint.hpp"
 
 namespace rushhour {
 
 std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_directory) {
   if (std::filesystem::exists(run_directory / "layers")) return std::nullopt;
-  const std::optional<std::string> parameters = ClassCheckpoint::saved_parameters(run_directory);
-  if (!parameters) return std::nullopt;
-  const Rules rules = rules_of_class_sweep(*parameters);
-  std::string why;
-  const std::optional<ClassSweepState> state = ClassCheckpoint(run_directory, *parameters).load(&why);
-  if (!state) throw InputError(why);
-  return census_of_sweep(rules, *state);
+  const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(run_directory);
+  if (!saved) return std::nullopt;
+  return census_of_sweep(rules_of_class_sweep(saved->parameters), saved->state);
 }
 
 std::uint64_t census_count(const ClassCensus& census, int index,

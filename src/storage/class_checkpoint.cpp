@@ -59,6 +59,60 @@ std::string parameters_of(const std::filesystem::path& file, const std::string& 
   return line.substr(11);
 }
 
+// The sweep state of a verified body.
+ClassSweepState state_of_body(const std::filesystem::path& file, const std::string& body) {
+  const auto damaged = [&](const std::string& what) { return rushhour::damaged(file, what); };
+  std::istringstream in(body);
+  std::string line;
+  std::getline(in, line);
+  std::getline(in, line);
+  ClassSweepState state;
+  std::string key;
+  std::size_t pairs = 0;
+  const auto field = [&](const char* name, auto& value) {
+    if (!(in >> key >> value) || key != name) throw damaged(std::string("no ") + name);
+  };
+  field("items", state.items);
+  field("next_item", state.next_item);
+  field("classes", state.classes);
+  field("states", state.states);
+  field("seconds", state.seconds);
+  field("highest", state.highest);
+  field("pairs", pairs);
+  if (state.next_item > state.items || state.highest < 0 || state.highest > kMaxIndex || pairs > 4096)
+    throw damaged("figures out of range");
+  const auto slots = static_cast<std::size_t>(state.highest + 1);
+  state.tallies.resize(pairs);
+  for (VehicleTally& t : state.tallies) {
+    t.count.assign(slots, 0);
+    t.nondominated.assign(slots, 0);
+    t.components.assign(slots, 0);
+  }
+  state.sample_keys.assign(slots, {});
+  while (in >> key && key != "end") {
+    std::size_t at = 0;
+    if (!(in >> at)) throw damaged("a " + key + " line without its number");
+    if (key == "tally") {
+      if (at >= pairs) throw damaged("tally out of range");
+      VehicleTally& t = state.tallies[at];
+      if (!(in >> t.domain)) throw damaged("tally without its domain");
+      for (auto* figures : {&t.count, &t.nondominated, &t.components})
+        for (std::uint64_t& value : *figures)
+          if (!(in >> value)) throw damaged("tally " + std::to_string(at) + " cut short");
+    } else if (key == "samples") {
+      std::size_t count = 0;
+      if (at >= slots || !(in >> count) || count > 1000000) throw damaged("samples out of range");
+      state.sample_keys[at].resize(count);
+      for (std::uint64_t& sample : state.sample_keys[at])
+        if (!(in >> sample)) throw damaged("samples cut short");
+    } else {
+      throw damaged("unknown line '" + key + "'");
+    }
+  }
+  if (key != "end") throw damaged("no end line");
+  return state;
+}
+
 }  // namespace
 
 std::string class_sweep_parameters(const Rules& rules, int samples_per_index, int sample_indices) {
@@ -149,68 +203,20 @@ std::optional<ClassSweepState> ClassCheckpoint::load(std::string* why) const {
     return std::nullopt;
   }
   const std::string body = verified_body(file_);
-  const auto damaged = [&](const std::string& what) { return rushhour::damaged(file_, what); };
   if (const std::string saved = parameters_of(file_, body); saved != parameters_) {
     *why = "the class sweep checkpoint belongs to other parameters (" + saved + ")";
     return std::nullopt;
   }
-  std::istringstream in(body);
-  std::string line;
-  std::getline(in, line);
-  std::getline(in, line);
-  ClassSweepState state;
-  std::string key;
-  std::size_t pairs = 0;
-  const auto field = [&](const char* name, auto& value) {
-    if (!(in >> key >> value) || key != name) throw damaged(std::string("no ") + name);
-  };
-  field("items", state.items);
-  field("next_item", state.next_item);
-  field("classes", state.classes);
-  field("states", state.states);
-  field("seconds", state.seconds);
-  field("highest", state.highest);
-  field("pairs", pairs);
-  if (state.next_item > state.items || state.highest < 0 || state.highest > kMaxIndex || pairs > 4096)
-    throw damaged("figures out of range");
-  const auto slots = static_cast<std::size_t>(state.highest + 1);
-  state.tallies.resize(pairs);
-  for (VehicleTally& t : state.tallies) {
-    t.count.assign(slots, 0);
-    t.nondominated.assign(slots, 0);
-    t.components.assign(slots, 0);
-  }
-  state.sample_keys.assign(slots, {});
-  while (in >> key && key != "end") {
-    std::size_t at = 0;
-    if (!(in >> at)) throw damaged("a " + key + " line without its number");
-    if (key == "tally") {
-      if (at >= pairs) throw damaged("tally out of range");
-      VehicleTally& t = state.tallies[at];
-      if (!(in >> t.domain)) throw damaged("tally without its domain");
-      for (auto* figures : {&t.count, &t.nondominated, &t.components})
-        for (std::uint64_t& value : *figures)
-          if (!(in >> value)) throw damaged("tally " + std::to_string(at) + " cut short");
-    } else if (key == "samples") {
-      std::size_t count = 0;
-      if (at >= slots || !(in >> count) || count > 1000000) throw damaged("samples out of range");
-      state.sample_keys[at].resize(count);
-      for (std::uint64_t& sample : state.sample_keys[at])
-        if (!(in >> sample)) throw damaged("samples cut short");
-    } else {
-      throw damaged("unknown line '" + key + "'");
-    }
-  }
-  if (key != "end") throw damaged("no end line");
-  return state;
+  return state_of_body(file_, body);
 }
 
 void ClassCheckpoint::clear() const { std::filesystem::remove(file_); }
 
-std::optional<std::string> ClassCheckpoint::saved_parameters(const std::filesystem::path& run_directory) {
+std::optional<SavedClassSweep> ClassCheckpoint::read(const std::filesystem::path& run_directory) {
   const std::filesystem::path file = run_directory / kFileName;
   if (!std::filesystem::exists(file)) return std::nullopt;
-  return parameters_of(file, verified_body(file));
+  const std::string body = verified_body(file);
+  return SavedClassSweep{parameters_of(file, body), state_of_body(file, body)};
 }
 
 }  // namespace rushhour

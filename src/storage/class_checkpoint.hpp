@@ -18,6 +18,12 @@ std::string class_sweep_parameters(const Rules& rules, int samples_per_index, in
 // The rules of such a line. Throws InputError if it is not one.
 Rules rules_of_class_sweep(const std::string& parameters);
 
+// A checkpoint read without knowing its parameters (e.g. by a query).
+struct SavedClassSweep {
+  std::string parameters;
+  ClassSweepState state;
+};
+
 class ClassCheckpoint {
  public:
   // `parameters`: one line naming everything the figures depend on (rules, sample options).
@@ -29,9 +35,9 @@ class ClassCheckpoint {
   // other parameters. Throws InputError if the file is damaged.
   std::optional<ClassSweepState> load(std::string* why) const;
   void clear() const;
-  // The parameter line of the checkpoint in DIR, or nullopt if there is none. Throws
+  // The checkpoint in DIR with its parameter line, or nullopt if there is none. Throws
   // InputError if the file is damaged.
-  static std::optional<std::string> saved_parameters(const std::filesystem::path& run_directory);
+  static std::optional<SavedClassSweep> read(const std::filesystem::path& run_directory);
 
  private:
   std::filesystem::path file_;
