@@ -34,6 +34,22 @@ ClassSweepState some_state() {
   return state;
 }
 
+TEST(ClassCheckpoint, KeepsItemsDoneOutOfOrder) {
+  testing::TempDir dir("class_checkpoint_later");
+  const ClassCheckpoint checkpoint(dir.path(), "size=5 metric=step");
+  ClassSweepState state = some_state();
+  state.later_items = {{2000, 2100}, {3000, 3001}};
+  checkpoint.save(state);
+  std::string why;
+  const auto loaded = checkpoint.load(&why);
+  ASSERT_TRUE(loaded.has_value()) << why;
+  EXPECT_EQ(*loaded, state);
+  EXPECT_EQ(loaded->items_done(), 1234u + 100u + 1u);
+  EXPECT_TRUE(loaded->holds(3000));
+  EXPECT_FALSE(loaded->holds(3001));
+  EXPECT_FALSE(loaded->holds(1999));
+}
+
 std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::stringstream text;

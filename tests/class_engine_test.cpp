@@ -190,3 +190,124 @@ TEST(ClassEngineResume, AStateOfAnotherBoardIsRefused) {
 
 }  // namespace
 }  // namespace rushhour
+
+namespace rushhour {
+namespace {
+
+// The whole sweep's state, as its final checkpoint.
+ClassSweepState whole_sweep(const Rules& rules, const ClassEngineOptions& options) {
+  ClassSweepState last;
+  ClassEngineOptions with_state = options;
+  with_state.on_checkpoint = [&](const ClassSweepState& state) { last = state; };
+  EXPECT_TRUE(classify_by_classes(rules, with_state).complete);
+  return last;
+}
+
+// Every `parts`-th run of `chunk` items, starting at run `part`.
+std::vector<ItemRange> strided_ranges(std::uint64_t items, int part, int parts, std::uint64_t chunk) {
+  std::vector<ItemRange> ranges;
+  for (std::uint64_t begin = static_cast<std::uint64_t>(part) * chunk; begin < items;
+       begin += static_cast<std::uint64_t>(parts) * chunk)
+    ranges.push_back({begin, std::min(items, begin + chunk)});
+  return ranges;
+}
+
+ClassSweepState without_seconds(ClassSweepState state) {
+  state.seconds = 0;
+  return state;
+}
+
+class ClassSweepParts : public testing::TestWithParam<std::tuple<int, Metric, VehicleLimits>> {};
+
+TEST_P(ClassSweepParts, MergedPartsEqualTheWholeSweep) {
+  const auto& [size, metric, limits] = GetParam();
+  const Rules rules(size, -1, metric, limits);
+  ClassEngineOptions options;
+  options.threads = 2;
+  options.samples_per_index = 3;
+  options.sample_indices = 4;
+  const ClassSweepState whole = whole_sweep(rules, options);
+  const std::uint64_t items = class_work_items(rules);
+  ASSERT_EQ(whole.items, items);
+  // Three strided parts, merged in another order than they were cut.
+  std::vector<ClassSweepState> parts;
+  for (int part = 0; part < 3; ++part) {
+    parts.push_back(sweep_item_ranges(rules, strided_ranges(items, part, 3, 5), options));
+    EXPECT_FALSE(census_of_sweep(rules, parts.back()).complete);
+    EXPECT_FALSE(parts.back().missing_items().empty());
+  }
+  ClassSweepState merged = merge_sweeps(parts[2], parts[0], options.samples_per_index, options.sample_indices);
+  EXPECT_FALSE(census_of_sweep(rules, merged).complete);
+  merged = merge_sweeps(merged, parts[1], options.samples_per_index, options.sample_indices);
+  EXPECT_EQ(merged.next_item, items);
+  EXPECT_TRUE(merged.later_items.empty());
+  EXPECT_TRUE(merged.missing_items().empty());
+  EXPECT_EQ(without_seconds(merged), without_seconds(whole));
+  // The whole sweep's figures are checked against the explicit engine above.
+  EXPECT_TRUE(census_of_sweep(rules, merged).complete);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SmallBoards, ClassSweepParts,
+    testing::Values(std::make_tuple(4, Metric::Step, VehicleLimits{}), std::make_tuple(4, Metric::Move, VehicleLimits{}),
+                    std::make_tuple(5, Metric::Step, VehicleLimits{}), std::make_tuple(5, Metric::Move, VehicleLimits{}),
+                    std::make_tuple(5, Metric::Move, VehicleLimits{4, 2, -1})),
+    [](const testing::TestParamInfo<std::tuple<int, Metric, VehicleLimits>>& param) {
+      const int size = std::get<0>(param.param);
+      return std::to_string(size) + "x" + std::to_string(size) + "_" + to_string(std::get<1>(param.param)) +
+             (std::get<2>(param.param) == VehicleLimits{} ? std::string() : "_limited");
+    });
+
+TEST(ClassSweepParts, OneItemDeltasAddUpInAnyOrder) {
+  const Rules rules(4, -1, Metric::Move);
+  ClassEngineOptions options;
+  options.threads = 3;
+  const ClassSweepState whole = whole_sweep(rules, options);
+  std::vector<ClassSweepState> deltas;
+  std::uint64_t next = 0;
+  sweep_work_items(
+      rules, options,
+      [&]() -> std::optional<std::uint64_t> {
+        if (next == whole.items) return std::nullopt;
+        return next++;
+      },
+      [&](std::uint64_t item, ClassSweepState&& delta) {
+        EXPECT_TRUE(delta.holds(item));
+        EXPECT_EQ(delta.items_done(), 1u);
+        deltas.push_back(std::move(delta));
+      });
+  ASSERT_EQ(deltas.size(), whole.items);
+  ClassSweepState sum;
+  for (auto it = deltas.rbegin(); it != deltas.rend(); ++it)
+    add_sweep(sum, *it, options.samples_per_index, options.sample_indices);
+  EXPECT_EQ(without_seconds(sum), without_seconds(whole));
+}
+
+TEST(ClassSweepParts, OverlappingOrForeignStatesAreRefused) {
+  const Rules rules(4);
+  const std::uint64_t items = class_work_items(rules);
+  ClassEngineOptions options;
+  const ClassSweepState a = sweep_item_ranges(rules, {{0, items / 2}}, options);
+  const ClassSweepState b = sweep_item_ranges(rules, {{items / 2 - 1, items}}, options);
+  EXPECT_THROW(merge_sweeps(a, b, 5, 10), InputError);
+  EXPECT_THROW(merge_sweeps(a, a, 5, 10), InputError);
+  const ClassSweepState other = sweep_item_ranges(Rules(5), {{0, 10}}, options);
+  EXPECT_THROW(merge_sweeps(a, other, 5, 10), InputError);
+}
+
+TEST(ClassSweepParts, AResumedSweepSkipsTheItemsOfItsState) {
+  const Rules rules(5, -1, Metric::Step);
+  ClassEngineOptions options;
+  options.threads = 2;
+  const ClassSweepState whole = whole_sweep(rules, options);
+  // Items done out of order (as a distributed run leaves them), then the rest in one sweep.
+  ClassSweepState partial = sweep_item_ranges(rules, strided_ranges(whole.items, 1, 4, 7), options);
+  ASSERT_FALSE(partial.later_items.empty());
+  ClassEngineOptions rest = options;
+  rest.resume = &partial;
+  const ClassSweepState resumed = whole_sweep(rules, rest);
+  EXPECT_EQ(without_seconds(resumed), without_seconds(whole));
+}
+
+}  // namespace
+}  // namespace rushhour

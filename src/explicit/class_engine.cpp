@@ -251,6 +251,7 @@ class Worker {
       v.components.assign(kIndexSlots, 0);
     }
     best_.resize(kIndexSlots);
+    touched_.assign(tallies_.by_vehicles.size(), false);
   }
 
   // Work item `item`: the rows' kind sequences are the base-`groups` digits of item, row 0
@@ -310,6 +311,42 @@ class Worker {
   int highest() const { return highest_; }  // for the samples' threshold
   // The highest index this worker has met (highest_ only counts while samples are taken).
   int highest_index() const { return highest_index_; }
+
+  // The figures found since the last call, as the state of work item `item` alone, and
+  // forgets them. Only the (cars, trucks) pairs the item met get figures. Its samples are
+  // those of its indices that were among the worker's T highest when met: every index that
+  // can be among the T highest of a sweep holding the item.
+  ClassSweepState take_item(std::uint64_t item, std::uint64_t items) {
+    ClassSweepState delta;
+    delta.items = items;
+    if (item == 0) delta.next_item = 1;
+    else delta.later_items.push_back({item, item + 1});
+    const std::uint64_t classes = classes_.load(std::memory_order_relaxed);
+    const std::uint64_t states = states_.load(std::memory_order_relaxed);
+    delta.classes = classes - taken_classes_;
+    delta.states = states - taken_states_;
+    taken_classes_ = classes;
+    taken_states_ = states;
+    delta.highest = item_highest_;
+    const auto slots = static_cast<std::size_t>(item_highest_ + 1);
+    delta.tallies.resize(tallies_.by_vehicles.size());
+    for (std::size_t v = 0; v < touched_.size(); ++v) {
+      if (!touched_[v]) continue;
+      touched_[v] = false;
+      VehicleTally& from = tallies_.by_vehicles[v];
+      VehicleTally& to = delta.tallies[v];
+      to.domain = std::exchange(from.domain, 0);
+      for (auto [source, target] : {std::pair{&from.count, &to.count}, std::pair{&from.nondominated, &to.nondominated},
+                                    std::pair{&from.components, &to.components}}) {
+        target->assign(source->begin(), source->begin() + static_cast<std::ptrdiff_t>(slots));
+        std::fill(source->begin(), source->begin() + static_cast<std::ptrdiff_t>(slots), 0);
+      }
+    }
+    delta.sample_keys.resize(slots);
+    for (std::size_t i = 0; i < slots; ++i) delta.sample_keys[i] = std::move(best_[i]), best_[i].clear();
+    item_highest_ = 0;
+    return delta;
+  }
 
  private:
   // Columns j.. of the classes of the current item; cars and trucks so far. A choice that
@@ -393,6 +430,7 @@ class Worker {
       const std::size_t end = tail;
       layer[index] = end - begin;
       highest_index_ = std::max(highest_index_, static_cast<int>(index));
+      item_highest_ = std::max(item_highest_, static_cast<int>(index));
       note_samples(static_cast<int>(index), begin, end);
       const int next = static_cast<int>(index) + 1;
       // A winning state's neighbours are winning (index 0, only a union to do), except where
@@ -420,6 +458,7 @@ class Worker {
     }
 
     VehicleTally& tally = tallies_.at(cars, trucks);
+    touched_[static_cast<std::size_t>(cars * (tallies_.max_trucks + 1) + trucks)] = true;
     tally.domain += states;
     for (int i = 0; i < kIndexSlots && layer[static_cast<std::size_t>(i)] != 0; ++i)
       tally.count[static_cast<std::size_t>(i)] += layer[static_cast<std::size_t>(i)];
@@ -564,6 +603,11 @@ class Worker {
   int highest_ = 0;
   int highest_index_ = 0;
   std::vector<std::vector<std::uint64_t>> best_;
+  // What take_item reports: the pairs with figures, the highest index since the last call,
+  // the counters' values at the last call.
+  std::vector<bool> touched_;
+  int item_highest_ = 0;
+  std::uint64_t taken_classes_ = 0, taken_states_ = 0;
 
   // The current work item and class.
   std::array<std::uint32_t, kMaxN> row_stride_{};
@@ -595,7 +639,198 @@ Board board_of_key(const LineTables& t, std::uint64_t key) {
   return Board(n, std::move(vehicles));
 }
 
+// Folds later_items into next_item where they touch it, and drops the ranges below it.
+void normalize_items(ClassSweepState& state) {
+  std::vector<ItemRange>& later = state.later_items;
+  std::size_t first = 0;
+  while (first < later.size() && later[first].begin <= state.next_item) {
+    state.next_item = std::max(state.next_item, later[first].end);
+    ++first;
+  }
+  later.erase(later.begin(), later.begin() + static_cast<std::ptrdiff_t>(first));
+}
+
+// The done set of a state as sorted ranges, the prefix included.
+std::vector<ItemRange> done_ranges(const ClassSweepState& state) {
+  std::vector<ItemRange> ranges;
+  if (state.next_item > 0) ranges.push_back({0, state.next_item});
+  ranges.insert(ranges.end(), state.later_items.begin(), state.later_items.end());
+  return ranges;
+}
+
+LineTables tables_of(const Rules& rules) {
+  if (rules.size() > kMaxClassEngineSize)
+    throw InputError("the class engine supports sizes up to " + std::to_string(kMaxClassEngineSize) +
+                     " (got " + std::to_string(rules.size()) + ")");
+  return LineTables(rules);
+}
+
+std::uint64_t work_items(const LineTables& tables) {
+  std::uint64_t items = 1;
+  for (int i = 0; i < tables.n; ++i) items *= static_cast<std::uint64_t>(tables.groups);
+  return items;
+}
+
 }  // namespace
+
+std::uint64_t ClassSweepState::items_done() const {
+  std::uint64_t done = next_item;
+  for (const ItemRange& r : later_items) done += r.end - r.begin;
+  return done;
+}
+
+bool ClassSweepState::holds(std::uint64_t item) const {
+  if (item < next_item) return true;
+  const auto it = std::upper_bound(later_items.begin(), later_items.end(), item,
+                                   [](std::uint64_t value, const ItemRange& r) { return value < r.end; });
+  return it != later_items.end() && it->begin <= item;
+}
+
+std::vector<ItemRange> ClassSweepState::missing_items() const {
+  std::vector<ItemRange> missing;
+  std::uint64_t from = next_item;
+  for (const ItemRange& r : later_items) {
+    if (r.begin > from) missing.push_back({from, r.begin});
+    from = r.end;
+  }
+  if (from < items) missing.push_back({from, items});
+  return missing;
+}
+
+void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_per_index, int sample_indices) {
+  if (into.tallies.empty()) {
+    into.items = part.items;
+    into.tallies.resize(part.tallies.size());
+  }
+  if (into.items != part.items || into.tallies.size() != part.tallies.size())
+    throw InputError("the class sweeps to merge belong to other boards (" + std::to_string(into.items) + " and " +
+                     std::to_string(part.items) + " work items)");
+  // The union of the done sets, refused where they meet.
+  std::vector<ItemRange> a = done_ranges(into), b = done_ranges(part), both;
+  both.reserve(a.size() + b.size());
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both),
+             [](const ItemRange& x, const ItemRange& y) { return x.begin < y.begin; });
+  std::vector<ItemRange> united;
+  for (const ItemRange& r : both) {
+    if (r.begin >= r.end) continue;
+    if (!united.empty() && r.begin < united.back().end)
+      throw InputError("the class sweeps to merge share work item " + std::to_string(r.begin));
+    if (!united.empty() && r.begin == united.back().end) united.back().end = r.end;
+    else united.push_back(r);
+  }
+  if (!united.empty() && united.back().end > into.items)
+    throw InputError("a class sweep to merge holds work items beyond its board's " + std::to_string(into.items));
+  into.next_item = !united.empty() && united.front().begin == 0 ? united.front().end : 0;
+  into.later_items.assign(united.begin() + (into.next_item > 0 ? 1 : 0), united.end());
+
+  into.classes += part.classes;
+  into.states += part.states;
+  into.seconds += part.seconds;
+  const int old_highest = into.highest;
+  into.highest = std::max(into.highest, part.highest);
+  const auto slots = static_cast<std::size_t>(into.highest + 1);
+  for (std::size_t v = 0; v < into.tallies.size(); ++v) {
+    VehicleTally& sum = into.tallies[v];
+    const VehicleTally& add = part.tallies[v];
+    sum.domain += add.domain;
+    for (auto [total, more] : {std::pair{&sum.count, &add.count}, std::pair{&sum.nondominated, &add.nondominated},
+                               std::pair{&sum.components, &add.components}}) {
+      if (total->size() < slots) total->resize(slots, 0);
+      if (more->size() > slots) throw InputError("a class sweep to merge has figures beyond its highest index");
+      for (std::size_t i = 0; i < more->size(); ++i) (*total)[i] += (*more)[i];
+    }
+  }
+  // A state's keys of index i are complete when i is among its T highest; an index among the
+  // T highest of the sum is among the T highest of each part.
+  into.sample_keys.resize(slots);
+  const int lowest = std::max(0, into.highest - sample_indices + 1);
+  for (int i = 0; i <= into.highest; ++i) {
+    const auto ui = static_cast<std::size_t>(i);
+    std::vector<std::uint64_t>& keys = into.sample_keys[ui];
+    if (i < lowest || samples_per_index <= 0) {
+      keys.clear();
+      continue;
+    }
+    if (i < old_highest - sample_indices + 1) keys.clear();  // not kept by `into` before
+    if (ui < part.sample_keys.size() && i >= part.highest - sample_indices + 1)
+      keys.insert(keys.end(), part.sample_keys[ui].begin(), part.sample_keys[ui].end());
+    std::sort(keys.begin(), keys.end());
+    keys.resize(std::min(keys.size(), static_cast<std::size_t>(samples_per_index)));
+  }
+}
+
+ClassSweepState merge_sweeps(ClassSweepState a, const ClassSweepState& b, int samples_per_index, int sample_indices) {
+  add_sweep(a, b, samples_per_index, sample_indices);
+  return a;
+}
+
+std::uint64_t class_work_items(const Rules& rules) { return work_items(tables_of(rules)); }
+
+void sweep_work_items(const Rules& rules, const ClassEngineOptions& options,
+                      const std::function<std::optional<std::uint64_t>()>& next_item,
+                      const std::function<void(std::uint64_t item, ClassSweepState&& delta)>& on_item) {
+  const LineTables tables = tables_of(rules);
+  const int n = rules.size();
+  const std::uint64_t items = work_items(tables);
+  const int threads = std::max(1, options.threads);
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int w = 0; w < threads; ++w)
+    workers.push_back(std::make_unique<Worker>(tables, rules, options, n * n / kCar, n * n / kTruck));
+  std::mutex deal, report;
+  std::atomic<bool> stopped{false};
+  std::exception_ptr failure;
+  auto run = [&](Worker& worker) {
+    try {
+      for (;;) {
+        if (stopped || (options.should_stop && options.should_stop())) break;
+        std::optional<std::uint64_t> item;
+        {
+          const std::lock_guard lock(deal);
+          item = next_item();
+        }
+        if (!item) break;
+        if (*item >= items) throw std::logic_error("work item " + std::to_string(*item) + " of " + std::to_string(items));
+        const auto start = std::chrono::steady_clock::now();
+        worker.run_item(*item);
+        ClassSweepState delta = worker.take_item(*item, items);
+        delta.seconds = seconds_since(start);
+        const std::lock_guard lock(report);
+        on_item(*item, std::move(delta));
+      }
+    } catch (...) {
+      const std::lock_guard lock(report);
+      if (!failure) failure = std::current_exception();
+      stopped = true;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int w = 0; w < threads; ++w) pool.emplace_back(run, std::ref(*workers[static_cast<std::size_t>(w)]));
+  for (std::thread& thread : pool) thread.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+ClassSweepState sweep_item_ranges(const Rules& rules, const std::vector<ItemRange>& ranges,
+                                  const ClassEngineOptions& options) {
+  const std::uint64_t items = class_work_items(rules);
+  const int n = rules.size();
+  ClassSweepState state;
+  state.items = items;
+  state.tallies.resize(static_cast<std::size_t>((n * n / kCar + 1) * (n * n / kTruck + 1)));
+  std::size_t range = 0;
+  std::uint64_t at = ranges.empty() ? 0 : ranges.front().begin;
+  sweep_work_items(
+      rules, options,
+      [&]() -> std::optional<std::uint64_t> {
+        while (range < ranges.size() && at >= ranges[range].end)
+          if (++range < ranges.size()) at = ranges[range].begin;
+        if (range == ranges.size()) return std::nullopt;
+        return at++;
+      },
+      [&](std::uint64_t, ClassSweepState&& delta) {
+        add_sweep(state, delta, options.samples_per_index, options.sample_indices);
+      });
+  return state;
+}
 
 ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options) {
   if (rules.size() > kMaxClassEngineSize)
@@ -618,7 +853,8 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   base.tallies.resize(pairs);
   if (options.resume != nullptr) {
     base = *options.resume;
-    if (base.items != items || base.tallies.size() != pairs || base.next_item > items)
+    if (base.items != items || base.tallies.size() != pairs || base.next_item > items ||
+        (!base.later_items.empty() && base.later_items.back().end > items))
       throw InputError("the class sweep to resume belongs to another board");
   }
 
@@ -651,6 +887,10 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
         if (stopped) break;
         const std::uint64_t item = next.fetch_add(stride);
         if (item >= items) break;
+        if (!base.later_items.empty() && base.holds(item)) {  // finished by an earlier run
+          ++done;
+          continue;
+        }
         worker.run_item(item);
         ++done;
       }
@@ -669,6 +909,8 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
     ClassSweepState state;
     state.items = items;
     state.next_item = std::min(next.load(), items);
+    state.later_items = base.later_items;
+    normalize_items(state);
     state.classes = base.classes;
     state.states = base.states;
     state.highest = base.highest;

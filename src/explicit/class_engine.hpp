@@ -24,6 +24,7 @@
 // the radices of the columns it touches. The index of each state takes one byte.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,21 +54,48 @@ struct VehicleTally {
   friend bool operator==(const VehicleTally&, const VehicleTally&) = default;
 };
 
-// Everything a sweep has found in the work items before next_item: enough to continue it
-// (a checkpoint) or to finish it (the census).
+// A run of work items [begin, end).
+struct ItemRange {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;
+  friend bool operator==(const ItemRange&, const ItemRange&) = default;
+};
+
+// Everything a sweep has found in a set of work items: every item before next_item and the
+// items of later_items. Enough to continue it (a checkpoint), to add it to the state of other
+// items (merge_sweeps) or to finish it (the census).
 struct ClassSweepState {
   std::uint64_t next_item = 0;
+  // Sorted, disjoint, non-adjacent ranges above next_item (a part of the items, a sweep whose
+  // items finish out of order); empty for a sweep that ran its items in order.
+  std::vector<ItemRange> later_items;
   std::uint64_t items = 0;    // work items in all
   std::uint64_t classes = 0;
   std::uint64_t states = 0;
-  double seconds = 0;         // sweep time so far, earlier runs included
+  double seconds = 0;         // sweep time so far, earlier runs included (merged: summed)
   int highest = 0;            // the highest index met
-  // Per (cars, trucks), indexed cars * (n*n/3 + 1) + trucks; vectors of highest + 1 entries.
+  // Per (cars, trucks), indexed cars * (n*n/3 + 1) + trucks; vectors of highest + 1 entries
+  // (a one-item delta leaves the pairs it did not meet empty).
   std::vector<VehicleTally> tallies;
   // Per index (highest + 1 entries), the K least explicit-engine keys met, for the T highest.
   std::vector<std::vector<std::uint64_t>> sample_keys;
   friend bool operator==(const ClassSweepState&, const ClassSweepState&) = default;
+
+  // The work items in the state.
+  std::uint64_t items_done() const;
+  bool holds(std::uint64_t item) const;
+  // The items in [0, items) not in the state, as sorted ranges.
+  std::vector<ItemRange> missing_items() const;
 };
+
+// Adds `part` (the state of other work items of the same sweep, e.g. a one-item delta) to
+// `into`: figures, classes and seconds are sums, the highest index the max, and the samples
+// of each of the T = sample_indices highest indices the K = samples_per_index least keys of
+// both. An empty `into` (no tallies) takes the shape of `part`. Throws InputError if the two
+// belong to sweeps of other boards or share a work item.
+void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_per_index, int sample_indices);
+ClassSweepState merge_sweeps(ClassSweepState a, const ClassSweepState& b, int samples_per_index,
+                             int sample_indices);
 
 struct ClassEngineOptions {
   int threads = 1;
@@ -111,6 +139,23 @@ struct ClassCensus {
   // were taken under the same limits (else none).
   Classification classification(const VehicleLimits& limits) const;
 };
+
+// The number of work items of the rules' board (size <= kMaxClassEngineSize).
+std::uint64_t class_work_items(const Rules& rules);
+
+// Runs the work items that `next_item` hands out (called on the worker threads, one call at
+// a time; nullopt ends the sweep) on options.threads threads, and calls `on_item` (also one
+// call at a time) with each finished item's own state: a delta for add_sweep. options'
+// should_stop is polled between items; resume, on_checkpoint, on_progress and item_stride
+// are not used (the caller owns the set of items). Throws like classify_by_classes; a
+// failure ends the sweep after the running items.
+void sweep_work_items(const Rules& rules, const ClassEngineOptions& options,
+                      const std::function<std::optional<std::uint64_t>()>& next_item,
+                      const std::function<void(std::uint64_t item, ClassSweepState&& delta)>& on_item);
+
+// The state of exactly the work items of `ranges` (e.g. a part of a job), run as above.
+ClassSweepState sweep_item_ranges(const Rules& rules, const std::vector<ItemRange>& ranges,
+                                  const ClassEngineOptions& options);
 
 // Sweeps every class of the rules' domain (size <= kMaxClassEngineSize; its limits skip
 // classes). Throws InputError for larger sizes, std::runtime_error if a class holds 2^32

@@ -105,6 +105,15 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
       state.sample_keys[at].resize(count);
       for (std::uint64_t& sample : state.sample_keys[at])
         if (!(in >> sample)) throw damaged("samples cut short");
+    } else if (key == "later_items") {
+      if (at > 100000000) throw damaged("later_items out of range");
+      state.later_items.resize(at);
+      std::uint64_t after = state.next_item;
+      for (ItemRange& r : state.later_items) {
+        if (!(in >> r.begin >> r.end)) throw damaged("later_items cut short");
+        if (r.begin <= after || r.end <= r.begin || r.end > state.items) throw damaged("later_items out of order");
+        after = r.end;
+      }
     } else {
       throw damaged("unknown line '" + key + "'");
     }
@@ -176,6 +185,11 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
         body << (i ? " " : "") << (static_cast<std::size_t>(i) < figures->size() ? (*figures)[static_cast<std::size_t>(i)] : 0);
       body << '\n';
     }
+  }
+  if (!state.later_items.empty()) {
+    body << "later_items " << state.later_items.size();
+    for (const ItemRange& r : state.later_items) body << ' ' << r.begin << ' ' << r.end;
+    body << '\n';
   }
   for (std::size_t i = 0; i < state.sample_keys.size(); ++i) {
     if (state.sample_keys[i].empty()) continue;
