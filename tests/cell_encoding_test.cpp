@@ -1,14 +1,10 @@
 // The cell encoding: its sets against the SPEC figures, encode/decode, and every figure of
-// the symbolic analysis against the explicit engine, over its orders, codings, clusterings,
-// both metrics and vehicle limits.
+// the symbolic analysis against the explicit engine, over its orders, both metrics and
+// vehicle limits.
 #include "encoding/cell_encoding.hpp"
 
 #include <gtest/gtest.h>
 
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <ctime>
 #include <map>
 
 #include "bdd_test_support.hpp"
@@ -32,43 +28,34 @@ struct SanityCase {
 };
 
 class CellEncodingSanity
-    : public ::testing::TestWithParam<std::tuple<SanityCase, std::string, std::string>> {};
+    : public ::testing::TestWithParam<std::tuple<SanityCase, std::string>> {};
 
 TEST_P(CellEncodingSanity, CountsMatchTheSpec) {
-  const auto& [expected, order, coding] = GetParam();
+  const auto& [expected, order] = GetParam();
   BddSession session(0, expected.size == 4 ? tiny_table() : BddSettings{});
-  CellEncoding encoding(session, Rules(expected.size), {.order = order, .coding = coding});
+  CellEncoding encoding(session, Rules(expected.size), {.order = order});
   EXPECT_EQ(exact_count(encoding.legal(), encoding.current_variables()), expected.legal);
   EXPECT_EQ(exact_count(encoding.domain(), encoding.current_variables()), expected.domain);
   EXPECT_EQ(exact_count(encoding.winning(), encoding.current_variables()), expected.winning);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllOrdersAndCodings, CellEncodingSanity,
+INSTANTIATE_TEST_SUITE_P(AllOrders, CellEncodingSanity,
                          ::testing::Combine(::testing::Values(SanityCase{4, 37594, 13146, 4592},
                                                               SanityCase{5, 26186015, 10492784,
                                                                          3008028}),
-                                            ::testing::ValuesIn(CellEncodingOptions::orders()),
-                                            ::testing::ValuesIn(CellEncodingOptions::codings())));
+                                            ::testing::ValuesIn(CellEncodingOptions::orders())));
 
 INSTANTIATE_TEST_SUITE_P(SixBySix, CellEncodingSanity,
                          ::testing::Combine(::testing::Values(SanityCase{6, 85850614839,
                                                                          40148868698, 10275383941}),
-                                            ::testing::Values(CellEncodingOptions{}.order),
-                                            ::testing::Values(CellEncodingOptions{}.coding)));
-
-// Only the slot encoding splits the dominance pass into parts.
-TEST(CellEncoding, CannotSplitTheDominancePass) {
-  BddSession session(0, tiny_table());
-  CellEncoding encoding(session, Rules(4), CellEncodingOptions{});
-  EXPECT_THROW(encoding.domain_parts(2), InputError);
-}
+                                            ::testing::Values(CellEncodingOptions{}.order)));
 
 // Every legal 4x4 configuration, target or not, decodes to a board that encodes back to it.
 TEST(CellEncoding, EveryLegalMintermRoundTrips) {
   BddSession session(0, tiny_table());
-  for (const auto& coding : CellEncodingOptions::codings()) {
+  {
     const Rules rules(4);
-    CellEncoding encoding(session, rules, {.order = "anti-diagonal", .coding = coding});
+    CellEncoding encoding(session, rules, {.order = "anti-diagonal"});
     std::uint64_t boards = 0;
     std::uint64_t in_domain_count = 0;
     encoding.for_each_board(encoding.legal(), [&](const Board& board) {
@@ -106,29 +93,24 @@ TEST(CellEncoding, VehicleCountsMatchTheBoards) {
 
 TEST(CellEncoding, UnknownOptionsAreInputErrors) {
   EXPECT_THROW(CellEncodingOptions{.order = "spiral"}.check(), InputError);
-  EXPECT_THROW(CellEncodingOptions{.coding = "gray"}.check(), InputError);
-  EXPECT_THROW(CellEncodingOptions{.clustering = "cell"}.check(), InputError);
   EXPECT_NO_THROW(CellEncodingOptions{}.check());
 }
 
 TEST(CellEncoding, LayoutDescriptionNamesEveryParameter) {
   BddSession session(0, tiny_table());
   CellEncoding encoding(session, Rules(5, 1, Metric::Move, {.max_cars = 3}),
-                        {.order = "column-major", .coding = "axis"});
+                        {.order = "column-major"});
   EXPECT_EQ(encoding.layout_description(),
-            "encoding=cell coding=axis order=column-major size=5 exit_row=1 max_cars=3 "
+            "encoding=cell coding=sequential order=column-major size=5 exit_row=1 max_cars=3 "
             "max_trucks=-1 max_vehicles=-1 variables=150");
 }
 
 TEST(CellEncoding, PreOfTheDomainStaysInTheDomain) {
   BddSession session(0, tiny_table());
-  for (const auto& clustering : CellEncodingOptions::clusterings()) {
-    CellEncoding encoding(session, Rules(5, -1, Metric::Step, {.max_trucks = 1}),
-                          {.clustering = clustering});
-    for (Metric metric : {Metric::Step, Metric::Move})
-      EXPECT_TRUE((predecessors(encoding, encoding.domain(), metric) & !encoding.domain()) ==
-                  bddfalse);
-  }
+  CellEncoding encoding(session, Rules(5, -1, Metric::Step, {.max_trucks = 1}), {});
+  for (Metric metric : {Metric::Step, Metric::Move})
+    EXPECT_TRUE((predecessors(encoding, encoding.domain(), metric) & !encoding.domain()) ==
+                bddfalse);
 }
 
 // Every minterm of every 4x4 layer is a board of the explicit engine's domain with that
@@ -152,7 +134,7 @@ struct Case {
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   const Case& c = info.param;
   std::string name = std::to_string(c.rules.size()) + "x" + to_string(c.rules.metric()) + "_" +
-                     c.cell.order + "_" + c.cell.coding + "_" + c.cell.clustering;
+                     c.cell.order;
   if (c.rules.exit_row() != (c.rules.size() - 1) / 2)
     name += "_exit" + std::to_string(c.rules.exit_row());
   if (c.rules.limits().max_vehicles >= 0)
@@ -185,12 +167,6 @@ std::vector<Case> four_by_four_cases() {
     for (const auto& order : CellEncodingOptions::orders())
       for (const auto& limit : limits)
         cases.push_back({Rules(4, -1, metric, limit), {.order = order}, true});
-    for (const auto& coding : CellEncodingOptions::codings())
-      for (const auto& clustering : CellEncodingOptions::clusterings())
-        if (coding != CellEncodingOptions{}.coding ||
-            clustering != CellEncodingOptions{}.clustering)
-          cases.push_back(
-              {Rules(4, -1, metric), {.coding = coding, .clustering = clustering}, true});
     cases.push_back({Rules(4, 0, metric), {}, true});  // a non-default exit row
   }
   return cases;
@@ -218,83 +194,6 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{Rules(6, -1, Metric::Step, {.max_vehicles = 4}), {}, true},
                       Case{Rules(6, -1, Metric::Move, {.max_vehicles = 4}), {}, true}),
     case_name);
-
-// --- Benchmark (disabled): the first layers of the full 6x6 step analysis ------------------
-// Run with
-//   rushhour_tests --gtest_also_run_disabled_tests --gtest_filter='CellBenchmark*'
-// Layers via RUSHHOUR_BENCH_LAYERS (default 9), memory ceiling (bytes) via
-// RUSHHOUR_BENCH_MAX_BYTES. Prints the frontier nodes and the wall and CPU seconds per layer.
-BddSettings benchmark_settings() {
-  const char* bytes_text = std::getenv("RUSHHOUR_BENCH_MAX_BYTES");
-  BddSettings settings;
-  settings.max_bytes = bytes_text ? std::stoull(bytes_text) : 0;
-  return settings;
-}
-
-void run_benchmark(const StateEncoding& encoding, BddSession& session, double build_seconds) {
-  int relation_nodes = 0;
-  for (const TransitionPart& part : encoding.transitions(Metric::Step))
-    relation_nodes += bdd_nodecount(part.relation);
-  std::printf("%s: domain %d nodes, relations %d nodes in %zu parts, built in %.1f s\n",
-              encoding.layout_description().c_str(), bdd_nodecount(encoding.domain()),
-              relation_nodes, encoding.transitions(Metric::Step).size(), build_seconds);
-  const char* layers_text = std::getenv("RUSHHOUR_BENCH_LAYERS");
-  RetrogradeOptions options;
-  options.max_layers = (layers_text ? std::atoi(layers_text) : 9) + 1;
-  options.dominance = false;
-  options.sample_indices = 0;
-  double last_cpu = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-  options.on_progress = [&last_cpu](const LayerProgress& p) {
-    const double cpu = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-    std::printf("layer %d: count %llu, frontier %llu nodes, %.2f s wall, %.2f s cpu\n", p.index,
-                static_cast<unsigned long long>(p.count),
-                static_cast<unsigned long long>(p.frontier_nodes), p.seconds, cpu - last_cpu);
-    std::fflush(stdout);
-    last_cpu = cpu;
-  };
-  classify_symbolic(encoding, session, options);
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-class CellBenchmark : public ::testing::TestWithParam<CellEncodingOptions> {};
-
-TEST_P(CellBenchmark, DISABLED_SixBySixStepLayers) {
-  BddSession session(0, benchmark_settings());
-  const auto start = std::chrono::steady_clock::now();
-  CellEncoding encoding(session, Rules(6), GetParam());
-  run_benchmark(encoding, session, seconds_since(start));
-}
-
-// The slot encoding with its defaults, measured the same way.
-TEST(CellBenchmarkBaseline, DISABLED_SlotSixBySixStepLayers) {
-  BddSession session(0, benchmark_settings());
-  const auto start = std::chrono::steady_clock::now();
-  SlotEncoding encoding(session, Rules(6), SlotEncodingOptions{});
-  run_benchmark(encoding, session, seconds_since(start));
-}
-
-std::vector<CellEncodingOptions> benchmark_cases() {
-  std::vector<CellEncodingOptions> cases;
-  for (const auto& order : CellEncodingOptions::orders())
-    for (const auto& coding : CellEncodingOptions::codings())
-      cases.push_back({.order = order, .coding = coding});
-  for (const auto& clustering : CellEncodingOptions::clusterings())
-    if (clustering != CellEncodingOptions{}.clustering) cases.push_back({.clustering = clustering});
-  return cases;
-}
-
-std::string benchmark_name(const ::testing::TestParamInfo<CellEncodingOptions>& info) {
-  std::string name = info.param.order + "_" + info.param.coding + "_" + info.param.clustering;
-  for (char& ch : name)
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Orders, CellBenchmark, ::testing::ValuesIn(benchmark_cases()),
-                         benchmark_name);
 
 }  // namespace
 }  // namespace rushhour

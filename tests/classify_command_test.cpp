@@ -208,17 +208,16 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --order zigzag", "unknown variable order"},
                       BadInput{"classify --size 4 --encoding dots", "expected slot or cell"},
                       BadInput{"classify --size 4 --encoding cell --line-code slot", "slot encoding only"},
-                      BadInput{"classify --size 4 --cell-coding axis", "cell encoding only"},
                       BadInput{"classify --size 4 --engine explicit --order rows-columns",
                                "bdd engine only"},
                       BadInput{"classify --size 4 --engine classes --encoding cell", "bdd engine only"},
-                      BadInput{"classify --size 4 --threads 2", "class sweeps only"},
+                      BadInput{"classify --size 4 --dominance-by symbolic --threads 2", "class sweeps only"},
                       BadInput{"classify --size 4 --engine classes --threads -1", "--threads must be"},
                       BadInput{"classify --size 4 --engine explicit --out DIR --resume",
                                "--resume applies to the bdd and classes engines only"},
                       BadInput{"classify --size 4 --engine classes --checkpoint-seconds -1",
                                "--checkpoint-seconds must be"},
-                      BadInput{"classify --size 4 --checkpoint-seconds 5", "class sweeps only"},
+                      BadInput{"classify --size 4 --no-dominance --checkpoint-seconds 5", "class sweeps only"},
                       BadInput{"classify --size 4 --engine classes --work-sample 0", "--work-sample must be"},
                       BadInput{"classify --size 4 --engine classes --work-sample 3 --out DIR",
                                "benchmark of the classes engine"},
@@ -236,29 +235,10 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --config DIR/unknown-key.cfg", "colour"},
                       BadInput{"classify --config DIR/bad-value.cfg", "size"},
                       BadInput{"classify --size 4 --dominance-indices some", "not auto, all"},
-                      BadInput{"classify --size 4 --closure sideways", "unknown closure 'sideways'"},
                       BadInput{"classify --size 4 --frontiers some", "unknown frontiers 'some'"},
                       BadInput{"classify --size 4 --dominance-stop -2", "--dominance-stop must be"},
                       BadInput{"classify --size 4 --no-dominance --dominance-stop 3",
                                "--dominance-stop goes with the dominance pass"},
-                      BadInput{"classify --size 4 --out DIR --resume --dominance-part 0/2",
-                               "is not K/N"},
-                      BadInput{"classify --size 4 --out DIR --resume --dominance-part 3/2",
-                               "is not K/N"},
-                      BadInput{"classify --size 4 --out DIR --resume --dominance-part 1/1",
-                               "is not K/N"},
-                      BadInput{"classify --size 4 --out DIR --resume --dominance-part 1/2x",
-                               "is not K/N"},
-                      BadInput{"classify --size 4 --out DIR --dominance-part 1/2",
-                               "goes with --resume"},
-                      BadInput{"classify --size 4 --out DIR --resume --no-dominance "
-                               "--dominance-part 1/2",
-                               "goes with --resume"},
-                      BadInput{"classify --size 4 --out DIR --resume --encoding cell "
-                               "--dominance-part 1/2",
-                               "needs the slot encoding"},
-                      BadInput{"classify -q --size 4 --out DIR --resume --dominance-part 1/50",
-                               "splits into 1 to"},
                       BadInput{"frobnicate", "unknown command"}));
 
 TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {
@@ -314,13 +294,13 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
   const std::string out = " --out " + dir.path().string();
   const std::string log = (dir.path() / "progress.log").string();
   const auto stopped = testing::run_shell(
-      std::string(RUSHHOUR_BINARY) + " classify --size 5 -q --log " + log + out +
+      std::string(RUSHHOUR_BINARY) + " classify --size 5 --dominance-by symbolic -q --log " + log + out +
       " & pid=$!; for i in $(seq 1200); do grep -q 'dominance index 12:' " + log +
       " 2>/dev/null && break; sleep 0.1; done; kill -TERM $pid; wait $pid");
   ASSERT_EQ(stopped.status, 143) << stopped.err;
   ASSERT_TRUE(std::filesystem::exists(dir.path() / "dominance" / "progress.txt"));
 
-  const auto resumed_run = run_rushhour("classify --size 5 --resume" + out);
+  const auto resumed_run = run_rushhour("classify --size 5 --dominance-by symbolic --resume" + out);
   ASSERT_EQ(resumed_run.status, 0) << resumed_run.err;
   EXPECT_NE(resumed_run.err.find("dominance resumed below index"), std::string::npos);
   EXPECT_EQ(resumed_run.err.find("dominance index 33:"), std::string::npos) << "started at the top";
@@ -330,7 +310,7 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
   EXPECT_EQ(resumed.components, expected.components);
 
   // Other dominance options: the checkpoint is not used.
-  const auto other = run_rushhour("classify --size 5 --resume --dominance-indices 3" + out);
+  const auto other = run_rushhour("classify --size 5 --dominance-by symbolic --resume --dominance-indices 3" + out);
   ASSERT_EQ(other.status, 0) << other.err;
   EXPECT_NE(other.err.find("dominance starts at the top: the dominance checkpoint belongs to other parameters"),
             std::string::npos) << other.err;
@@ -338,67 +318,24 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
 
 // --dominance-stop ends the pass after an index like a safe stop, exit 0; slices taken with
 // --resume add up to the explicit engine's figures.
-// The dominance pass in two parts, as two processes would run it, one of them stopped and
-// resumed on the way: a --resume without the part option merges them into the figures of
-// the whole pass; while a part is unfinished, it runs the whole pass instead.
-TEST(ClassifyCommand, DominancePartsMergeIntoTheWholeFigures) {
-  TempDir dir("classify_dominance_parts");
-  const std::string run = "classify --size 4 --out " + dir.path().string();
-  const auto layers = run_rushhour(run + " --no-dominance");
-  ASSERT_EQ(layers.status, 0) << layers.err;
-
-  const auto first = run_rushhour(run + " --resume --dominance-part 1/2 --dominance-stop 5");
-  ASSERT_EQ(first.status, 0) << first.err;
-  EXPECT_NE(first.err.find("dominance part 1 of 2, split by row 0 kinds"), std::string::npos)
-      << first.err;
-  EXPECT_NE(first.out.find("dominance part 1 of 2 of 4x4"), std::string::npos) << first.out;
-  EXPECT_NE(first.out.find("not finished"), std::string::npos) << first.out;
-  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(dir / "dominance-part-1-of-2") / "progress.txt"));
-
-  // Part 2 alone finished: nothing to merge yet, the whole pass would run.
-  const auto second = run_rushhour(run + " --resume --dominance-part 2/2");
-  ASSERT_EQ(second.status, 0) << second.err;
-  EXPECT_NE(second.out.find("finished; a --resume without --dominance-part merges"),
-            std::string::npos)
-      << second.out;
-  const auto early = run_rushhour(run + " --resume --no-dominance -q");
-  ASSERT_EQ(early.status, 0) << early.err;
-  // Part figures never reach classification.h5.
-  EXPECT_TRUE(read_classification(dir / "classification.h5").nondominated.empty());
-
-  const auto rest = run_rushhour(run + " --resume --dominance-part 1/2");
-  ASSERT_EQ(rest.status, 0) << rest.err;
-  EXPECT_NE(rest.err.find("dominance resumed below index 5"), std::string::npos) << rest.err;
-
-  const auto merged = run_rushhour(run + " --resume");
-  ASSERT_EQ(merged.status, 0) << merged.err;
-  EXPECT_NE(merged.err.find("dominance figures merged from 2 finished parts"), std::string::npos)
-      << merged.err;
-  EXPECT_EQ(merged.err.find("dominance index"), std::string::npos) << "no pass ran";
-  const Classification result = read_classification(dir / "classification.h5");
-  const Classification expected = classify_explicit(Rules(4));
-  EXPECT_EQ(result.nondominated, expected.nondominated);
-  EXPECT_EQ(result.components, expected.components);
-}
-
 TEST(ClassifyCommand, DominancePassInSlicesReachesTheSameFigures) {
   TempDir dir("classify_dominance_slices");
   const std::string out = " --out " + dir.path().string();
-  const auto first = run_rushhour("classify --size 5 --metric move --dominance-stop 12" + out);
+  const auto first = run_rushhour("classify --size 5 --metric move --dominance-by symbolic --dominance-stop 12" + out);
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_NE(first.err.find("dominance index 12:"), std::string::npos);
   EXPECT_EQ(first.err.find("dominance index 11:"), std::string::npos);
   EXPECT_NE(first.err.find("dominance stopped after index 12 as asked"), std::string::npos);
   EXPECT_TRUE(read_classification(dir.path() / "classification.h5").nondominated.empty());
 
-  const auto second = run_rushhour("classify --size 5 --metric move --resume --dominance-stop 5" + out);
+  const auto second = run_rushhour("classify --size 5 --metric move --dominance-by symbolic --resume --dominance-stop 5" + out);
   ASSERT_EQ(second.status, 0) << second.err;
   EXPECT_NE(second.err.find("dominance resumed below index 12"), std::string::npos);
   EXPECT_EQ(second.err.find("dominance index 12:"), std::string::npos);
   EXPECT_NE(second.err.find("dominance index 5:"), std::string::npos);
   EXPECT_EQ(second.err.find("dominance index 4:"), std::string::npos);
 
-  const auto last = run_rushhour("classify --size 5 --metric move --resume" + out);
+  const auto last = run_rushhour("classify --size 5 --metric move --dominance-by symbolic --resume" + out);
   ASSERT_EQ(last.status, 0) << last.err;
   EXPECT_NE(last.err.find("dominance resumed below index 5"), std::string::npos);
   const Classification finished = read_classification(dir.path() / "classification.h5");

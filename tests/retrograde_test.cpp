@@ -1,6 +1,6 @@
 // The symbolic engine against the explicit one, count by count: per-index counts, the
-// unsolvable count and both dominance figures, for every variable order, line code and
-// clustering, both metrics, with and without vehicle limits, and both closure strategies.
+// unsolvable count and both dominance figures, for every variable order and line code, both
+// metrics, with and without vehicle limits.
 #include "retrograde/retrograde.hpp"
 
 #include <gtest/gtest.h>
@@ -33,19 +33,17 @@ struct Case {
   Rules rules;
   SlotEncodingOptions slot;
   bool dominance;
-  Closure closure = Closure::Chained;
   Frontiers frontiers = Frontiers::Auto;
 };
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   const Case& c = info.param;
   std::string name = std::to_string(c.rules.size()) + "x" + to_string(c.rules.metric()) + "_" +
-                     c.slot.order + "_" + c.slot.line_code + "_" + c.slot.clustering;
+                     c.slot.order + "_" + c.slot.line_code;
   if (c.rules.exit_row() != (c.rules.size() - 1) / 2) name += "_exit" + std::to_string(c.rules.exit_row());
   if (c.rules.limits().max_vehicles >= 0) name += "_v" + std::to_string(c.rules.limits().max_vehicles);
   if (c.rules.limits().max_cars >= 0) name += "_c" + std::to_string(c.rules.limits().max_cars);
   if (c.rules.limits().max_trucks >= 0) name += "_t" + std::to_string(c.rules.limits().max_trucks);
-  if (c.closure == Closure::BreadthFirst) name += "_bfs";
   if (c.frontiers == Frontiers::Limited) name += "_limited_frontiers";
   if (c.frontiers == Frontiers::Unlimited) name += "_unlimited_frontiers";
   for (char& ch : name)
@@ -63,7 +61,6 @@ TEST_P(SymbolicMatchesExplicit, EveryFigure) {
   SlotEncoding encoding(session, c.rules, c.slot);
   RetrogradeOptions options;
   options.dominance = c.dominance;
-  options.closure = c.closure;
   options.frontiers = c.frontiers;
   const SymbolicRun run = classify_symbolic(encoding, session, options);
   expect_same_figures(run.figures, explicit_figures(c.rules), c.dominance);
@@ -75,17 +72,13 @@ std::vector<Case> small_cases() {
   for (Metric metric : {Metric::Step, Metric::Move})
     for (const auto& order : SlotEncodingOptions::orders())
       for (const auto& code : SlotEncodingOptions::line_codes())
-        for (const auto& clustering : SlotEncodingOptions::clusterings())
-          for (const auto& limit : limits)
-            cases.push_back({Rules(4, -1, metric, limit), {order, code, clustering}, true});
-  for (Metric metric : {Metric::Step, Metric::Move})
-    for (const auto& limit : limits)
-      cases.push_back({Rules(4, -1, metric, limit), {}, true, Closure::BreadthFirst});
+        for (const auto& limit : limits)
+          cases.push_back({Rules(4, -1, metric, limit), {order, code}, true});
   for (Metric metric : {Metric::Step, Metric::Move})
     for (const auto& limit : limits)
       if (!limit.unlimited())
         for (Frontiers frontiers : {Frontiers::Limited, Frontiers::Unlimited})
-          cases.push_back({Rules(4, -1, metric, limit), {}, true, Closure::Chained, frontiers});
+          cases.push_back({Rules(4, -1, metric, limit), {}, true, frontiers});
   // A non-default exit row.
   cases.push_back({Rules(4, 0, Metric::Step), {}, true});
   cases.push_back({Rules(5, 4, Metric::Move, {.max_vehicles = 5}), {}, true});
@@ -100,14 +93,12 @@ std::vector<Case> five_by_five_cases() {
   for (Metric metric : {Metric::Step, Metric::Move}) {
     // Every figure for every order with the default line code and for the paper's layout
     // (interleaved slots); the layers for the slot code with the other orders, whose
-    // dominance pass alone costs over a minute each. Limits and the axis clustering with the
-    // default layout.
+    // dominance pass alone costs over a minute each. Limits with the default layout.
     for (const auto& order : SlotEncodingOptions::orders())
       for (const auto& code : SlotEncodingOptions::line_codes())
-        cases.push_back({Rules(5, -1, metric), {order, code, "line"},
+        cases.push_back({Rules(5, -1, metric), {order, code},
                          code == SlotEncodingOptions{}.line_code || order == "interleaved"});
     cases.push_back({Rules(5, -1, metric, {.max_cars = 4, .max_trucks = 2}), {}, true});
-    cases.push_back({Rules(5, -1, metric), {"interleaved", "index", "axis"}, true});
   }
   return cases;
 }
@@ -166,56 +157,6 @@ TEST(SymbolicDominance, ResumesFromReportedProgress) {
       EXPECT_TRUE(std::isnan(resumed.figures.layers[i].seconds)) << "layer " << i;
     EXPECT_EQ(resumed.figures.nondominated, whole.figures.nondominated);
     EXPECT_EQ(resumed.figures.components, whole.figures.components);
-  }
-}
-
-// The dominance pass in parts: the parts split the domain, each is closed under moves, and
-// the parts' figures add up to the whole pass's (and so to the explicit engine's).
-TEST(SymbolicDominance, PartsAddUpToTheWhole) {
-  const std::vector<Rules> boards = {Rules(4, -1, Metric::Step), Rules(4, -1, Metric::Move),
-                                     Rules(4, 0, Metric::Move),
-                                     Rules(4, -1, Metric::Step, {.max_vehicles = 4}),
-                                     Rules(5, -1, Metric::Move)};
-  for (const Rules& rules : boards) {
-    BddSession session(0, rules.size() == 4 ? tiny_table() : BddSettings{});
-    SlotEncoding encoding(session, rules, SlotEncodingOptions{});
-    const Classification expected = explicit_figures(rules);
-    const SymbolicRun whole = classify_symbolic(encoding, session, RetrogradeOptions{});
-    for (int parts = 2; parts <= (rules.size() == 4 ? 3 : 2); ++parts) {
-      SCOPED_TRACE(rules.describe() + ", " + std::to_string(parts) + " parts");
-      // Weighed by the layers (as classify does) and by the domain.
-      const StateEncoding::DomainParts split =
-          parts == 2 ? encoding.domain_parts(parts, whole.layers) : encoding.domain_parts(parts);
-      ASSERT_EQ(split.parts.size(), static_cast<std::size_t>(parts));
-      EXPECT_TRUE(split.description.starts_with("row " + std::to_string(rules.exit_row() > 0 ? rules.exit_row() - 1 : 1)))
-          << split.description;
-      bdd covered = bddfalse;
-      std::vector<std::uint64_t> nondominated(whole.layers.size(), 0);
-      std::vector<std::int64_t> components(whole.layers.size(), 0);
-      for (const bdd& part : split.parts) {
-        EXPECT_NE(part, bddfalse);
-        EXPECT_TRUE((part & covered) == bddfalse) << "parts overlap";
-        EXPECT_TRUE(minus(part, encoding.domain()) == bddfalse);
-        EXPECT_TRUE(minus(predecessors(encoding, part, Metric::Step), part) == bddfalse)
-            << "a part is not closed under moves";
-        covered |= part;
-        RetrogradeOptions options;
-        options.dominance_part = part;
-        const SymbolicRun run = classify_symbolic(encoding, session, options, whole.layers);
-        ASSERT_EQ(run.figures.nondominated.size(), nondominated.size());
-        for (std::size_t i = 0; i < nondominated.size(); ++i) {
-          nondominated[i] += run.figures.nondominated[i];
-          components[i] += run.figures.components[i];
-        }
-        // The layers and everything else are the whole run's.
-        EXPECT_EQ(run.figures.layers.size(), whole.figures.layers.size());
-        EXPECT_EQ(run.figures.samples, whole.figures.samples);
-      }
-      EXPECT_TRUE(covered == encoding.domain()) << "parts miss part of the domain";
-      EXPECT_EQ(nondominated, expected.nondominated);
-      EXPECT_EQ(components, expected.components);
-    }
-    EXPECT_THROW(encoding.domain_parts(100), InputError);
   }
 }
 
@@ -302,7 +243,7 @@ TEST(SymbolicDominance, ClosureRoundsAddUpToTheComponent) {
   }
   ASSERT_GT(component.size(), 20u);
 
-  for (Closure closure : {Closure::Chained, Closure::BreadthFirst}) {
+  {
     BddSession session(0, tiny_table());
     SlotEncoding encoding(session, rules, SlotEncodingOptions{});
     const bdd seed = encoding.encode(start);
@@ -312,7 +253,7 @@ TEST(SymbolicDominance, ClosureRoundsAddUpToTheComponent) {
     bool disjoint = true;
     int rounds = 0;
     const bdd closure_set = component_closure(
-        encoding, session, seed, closure, &rounds,
+        encoding, session, seed, &rounds,
         [&](int round, const bdd& found, const bdd& reached) {
           seen_rounds.push_back(round);
           disjoint = disjoint && (found & found_so_far) == bddfalse;

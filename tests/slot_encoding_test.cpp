@@ -25,7 +25,7 @@ TEST_P(SlotEncodingSanity, DomainAndWinningCountsMatchTheSpec) {
   const auto& [expected, order, line_code] = GetParam();
   BddSession session(0, tiny_table());
   SlotEncoding encoding(session, Rules(expected.size),
-                        {.order = order, .line_code = line_code, .clustering = "line"});
+                        {.order = order, .line_code = line_code});
   EXPECT_EQ(exact_count(encoding.domain(), encoding.current_variables()), expected.domain);
   EXPECT_EQ(exact_count(encoding.winning(), encoding.current_variables()), expected.winning);
 }

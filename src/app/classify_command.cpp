@@ -110,9 +110,6 @@ struct ClassifySettings {
   std::filesystem::path out{};
   bool resume = false;
   bool dominance_by_classes = false;  // --dominance-by classes
-  // --dominance-part K/N: {K, N}, or {0, 0} for the whole pass.
-  int part = 0;
-  int parts = 0;
   bool quiet = false;
   std::string log_file{};
   std::string configuration{};  // the effective options, "key = value" per line
@@ -143,10 +140,6 @@ po::options_description classify_options() {
        "cell: row-major (default) | anti-diagonal | column-major")
       ("line-code", po::value<std::string>()->default_value("index"),
        "code of one line's filling: slot | index")
-      ("cell-coding", po::value<std::string>()->default_value("sequential"),
-       "symbol code of a cell (cell encoding): sequential | occupancy | axis")
-      ("clustering", po::value<std::string>()->default_value("line"),
-       "transition parts: line | axis | monolithic (cell also: move)")
       ("samples", po::value<int>()->default_value(5), "sample boards per index")
       ("sample-indices", po::value<int>()->default_value(10), "sample the K highest indices")
       ("no-dominance", po::bool_switch(), "skip the dominance figures")
@@ -157,14 +150,10 @@ po::options_description classify_options() {
       ("frontiers", po::value<std::string>()->default_value("auto"),
        "with vehicle limits: limited | unlimited (frontiers on the board without limits, "
        "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
-      ("closure", po::value<std::string>()->default_value("chained"),
-       "dominance closures: chained (one transition part after the other) | bfs")
-      ("dominance-by", po::value<std::string>()->default_value("symbolic"),
-       "bdd engine: symbolic (closures on the layers) | classes (a class sweep after the "
-       "layers, its counts checked against them; checkpointed in DIR/classes-checkpoint.txt)")
-      ("dominance-part", po::value<std::string>()->default_value(""),
-       "K/N: run the dominance pass on part K of N of the domain (--resume, slot encoding), "
-       "checkpointed in DIR/dominance-part-K-of-N; a --resume without it merges N finished parts")
+      ("dominance-by", po::value<std::string>()->default_value("auto"),
+       "bdd engine: classes (a class sweep after the layers, its counts checked against "
+       "them; checkpointed in DIR/classes-checkpoint.txt) | symbolic (closures on the "
+       "layers) | auto (classes up to the class engine's largest size, else symbolic)")
       ("dominance-stop", po::value<int>()->default_value(-1),
        "end the dominance pass after index I, resumably (-1 = down to index 0)")
       ("max-layers", po::value<int>()->default_value(-1),
@@ -204,11 +193,16 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   const std::string dominance_by = vm["dominance-by"].as<std::string>();
-  if (dominance_by != "symbolic" && dominance_by != "classes")
-    throw InputError("unknown --dominance-by '" + dominance_by + "' (expected symbolic or classes)");
-  s.dominance_by_classes = dominance_by == "classes";
+  if (dominance_by != "auto" && dominance_by != "symbolic" && dominance_by != "classes")
+    throw InputError("unknown --dominance-by '" + dominance_by + "' (expected auto, classes or symbolic)");
+  if (dominance_by != "auto" && s.engine != "bdd") throw InputError("--dominance-by applies to the bdd engine");
+  // auto: the class sweep wherever the class engine runs; on 6x6 the symbolic pass does not
+  // finish in hours.
+  s.dominance_by_classes =
+      s.engine == "bdd" && (dominance_by == "classes" ||
+                            (dominance_by == "auto" && !vm["no-dominance"].as<bool>() &&
+                             s.rules.size() <= kMaxClassEngineSize));
   if (s.dominance_by_classes) {
-    if (s.engine != "bdd") throw InputError("--dominance-by applies to the bdd engine");
     if (vm["no-dominance"].as<bool>()) throw InputError("--dominance-by classes goes with the dominance figures");
     if (s.rules.size() > kMaxClassEngineSize)
       throw InputError("--dominance-by classes supports sizes up to " + std::to_string(kMaxClassEngineSize));
@@ -230,21 +224,17 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   s.encoding = vm["encoding"].as<std::string>();
   const std::string order = vm["order"].as<std::string>();
   if (s.encoding == "slot") {
-    if (!vm["cell-coding"].defaulted()) throw InputError("--cell-coding applies to the cell encoding only");
-    s.slot = {order.empty() ? SlotEncodingOptions{}.order : order, vm["line-code"].as<std::string>(),
-              vm["clustering"].as<std::string>()};
+    s.slot = {order.empty() ? SlotEncodingOptions{}.order : order, vm["line-code"].as<std::string>()};
     s.slot.check();
   } else if (s.encoding == "cell") {
     if (!vm["line-code"].defaulted()) throw InputError("--line-code applies to the slot encoding only");
     s.cell.order = order.empty() ? CellEncodingOptions{}.order : order;
-    s.cell.coding = vm["cell-coding"].as<std::string>();
-    s.cell.clustering = vm["clustering"].as<std::string>();
     s.cell.check();
   } else {
     throw InputError("unknown encoding '" + s.encoding + "' (expected slot or cell)");
   }
   if (s.engine != "bdd")
-    for (const char* name : {"order", "line-code", "cell-coding", "clustering", "encoding"})
+    for (const char* name : {"order", "line-code", "encoding"})
       if (!vm[name].defaulted())
         throw InputError(std::string("--") + name + " applies to the bdd engine only");
 
@@ -292,10 +282,6 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   s.retrograde.frontiers = frontiers == "limited"     ? Frontiers::Limited
                            : frontiers == "unlimited" ? Frontiers::Unlimited
                                                       : Frontiers::Auto;
-  const std::string closure = vm["closure"].as<std::string>();
-  if (closure != "chained" && closure != "bfs")
-    throw InputError("unknown closure '" + closure + "' (expected chained or bfs)");
-  s.retrograde.closure = closure == "bfs" ? Closure::BreadthFirst : Closure::Chained;
   if (s.retrograde.dominance_components < -1 || s.retrograde.max_layers < -1)
     throw InputError("--dominance-components and --max-layers must be >= -1");
   if (s.retrograde.max_layers == 0) throw InputError("--max-layers must be at least 1");
@@ -306,16 +292,6 @@ ClassifySettings settings_from(const po::variables_map& vm) {
   if (s.resume && s.engine == "explicit") throw InputError("--resume applies to the bdd and classes engines only");
   if (s.engine == "classes" && s.rules.size() > kMaxClassEngineSize)
     throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
-  if (const std::string part = vm["dominance-part"].as<std::string>(); !part.empty()) {
-    char slash = 0;
-    char rest = 0;
-    if (std::sscanf(part.c_str(), "%d%c%d%c", &s.part, &slash, &s.parts, &rest) != 3 ||
-        slash != '/' || s.parts < 2 || s.part < 1 || s.part > s.parts)
-      throw InputError("--dominance-part: '" + part + "' is not K/N with 1 <= K <= N and N >= 2");
-    if (!s.resume || s.engine != "bdd" || !s.retrograde.dominance)
-      throw InputError("--dominance-part goes with --resume --out DIR (bdd engine, dominance on)");
-    if (s.encoding != "slot") throw InputError("--dominance-part needs the slot encoding");
-  }
   s.quiet = vm["quiet"].as<bool>();
   if (vm.count("log")) s.log_file = vm["log"].as<std::string>();
 
@@ -389,78 +365,6 @@ void print_summary(const Classification& c, const std::filesystem::path& out) {
   std::cout << "\n";
 }
 
-std::string part_directory(int part, int parts) {
-  return "dominance-part-" + std::to_string(part) + "-of-" + std::to_string(parts);
-}
-
-std::string part_tag(int part, int parts, const std::string& split) {
-  return "dominance_part=" + std::to_string(part) + "/" + std::to_string(parts) + " split=" + split;
-}
-
-// The figures of a dominance pass run in N parts (--dominance-part K/N), if DIR holds every
-// part's checkpoint, finished, for these layers and options: the parts are unions of whole
-// components, so their figures add up (components -1 where any part has -1).
-std::optional<DominanceProgress> merge_finished_parts(const std::filesystem::path& out,
-                                                      const StateEncoding& encoding,
-                                                      const std::vector<bdd>& layers,
-                                                      const std::string& dominance_parameters,
-                                                      ProgressLog& log) {
-  const int layer_count = static_cast<int>(layers.size());
-  for (int parts = 2; parts <= 64; ++parts) {
-    if (!std::filesystem::exists(out / part_directory(1, parts))) continue;
-    const std::string split = encoding.domain_parts(parts, layers).description;
-    DominanceProgress merged;
-    merged.lowest = 0;
-    merged.above = bddfalse;
-    merged.nondominated.assign(static_cast<std::size_t>(layer_count), 0);
-    merged.components.assign(static_cast<std::size_t>(layer_count), 0);
-    std::string missing;
-    for (int part = 1; part <= parts && missing.empty(); ++part) {
-      const DominanceCheckpoint checkpoint(
-          out, dominance_parameters + " " + part_tag(part, parts, split), part_directory(part, parts));
-      std::string why;
-      const std::optional<DominanceProgress> progress = checkpoint.load(layer_count, &why);
-      if (!progress) {
-        missing = "part " + std::to_string(part) + ": " + why;
-      } else if (progress->lowest > 0) {
-        missing = "part " + std::to_string(part) + " stopped after index " +
-                  std::to_string(progress->lowest);
-      } else {
-        for (std::size_t i = 0; i < merged.nondominated.size(); ++i) {
-          merged.nondominated[i] += progress->nondominated[i];
-          merged.components[i] = merged.components[i] < 0 || progress->components[i] < 0
-                                     ? -1
-                                     : merged.components[i] + progress->components[i];
-        }
-      }
-    }
-    if (missing.empty()) {
-      log.line("dominance figures merged from " + std::to_string(parts) + " finished parts");
-      return merged;
-    }
-    log.line("dominance parts of " + std::to_string(parts) + " not merged: " + missing);
-  }
-  return std::nullopt;
-}
-
-void print_part_summary(const Classification& c, int part, int parts) {
-  std::cout << "dominance part " << part << " of " << parts << " of " << c.rules.describe();
-  if (c.nondominated.empty()) {
-    std::cout << ": not finished (its checkpoint keeps the progress, --resume continues)\n";
-    return;
-  }
-  std::cout << ", finished; a --resume without --dominance-part merges the parts once all "
-            << parts << " are\n\nindex  non-dominated  components\n";
-  for (std::size_t i = 0; i < c.nondominated.size(); ++i) {
-    char line[80];
-    std::snprintf(line, sizeof line, "%5zu  %13llu  %10s\n", i,
-                  static_cast<unsigned long long>(c.nondominated[i]),
-                  c.components[i] < 0 ? "-" : std::to_string(c.components[i]).c_str());
-    std::cout << line;
-  }
-  std::cout << "\n" << c.seconds << " s, peak RSS " << mib(c.peak_rss_bytes) << "\n";
-}
-
 Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   BddSession session(0, s.bdd, [&log](const std::string& note) { log.line(note); });
   const auto build_start = std::chrono::steady_clock::now();
@@ -471,8 +375,8 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
     built = std::make_unique<SlotEncoding>(session, s.rules, s.slot);
   const StateEncoding& encoding = *built;
   const std::string layout = s.encoding == "cell"
-                                 ? "coding " + s.cell.coding + ", order " + s.cell.order + ", clustering " + s.cell.clustering
-                                 : "line code " + s.slot.line_code + ", order " + s.slot.order + ", clustering " + s.slot.clustering;
+                                 ? "coding sequential, order " + s.cell.order + ", clustering line"
+                                 : "line code " + s.slot.line_code + ", order " + s.slot.order + ", clustering line";
   int relation_nodes = 0;
   for (const TransitionPart& part : encoding.transitions(s.rules.metric()))
     relation_nodes += bdd_nodecount(part.relation);
@@ -491,8 +395,7 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
   RetrogradeOptions options = s.retrograde;
   if (!s.out.empty()) {
     store = std::make_unique<LayerStore>(s.out, parameters);
-    // The components figures depend on the budget options; the closure strategy changes
-    // nothing but the time.
+    // The components figures depend on the budget options.
     const std::string dominance_parameters =
         parameters + " dominance_indices=" + std::to_string(s.retrograde.dominance_indices) +
         " dominance_components=" + std::to_string(s.retrograde.dominance_components);
@@ -503,28 +406,10 @@ Classification run_bdd(const ClassifySettings& s, ProgressLog& log) {
       session.check();
       log.line("resuming after " + std::to_string(count) + " finished layers in " +
                store->directory().string());
-      if (s.parts > 0) {
-        // The split weighs each share by its nodes in the layers: a part needs them all.
-        const StateEncoding::DomainParts split = encoding.domain_parts(s.parts, finished.layers);
-        session.check();
-        options.dominance_part = split.parts[static_cast<std::size_t>(s.part - 1)];
-        checkpoint = std::make_unique<DominanceCheckpoint>(
-            s.out, dominance_parameters + " " + part_tag(s.part, s.parts, split.description),
-            part_directory(s.part, s.parts));
-        log.line("dominance part " + std::to_string(s.part) + " of " + std::to_string(s.parts) +
-                 ", split by " + split.description + ": " +
-                 std::to_string(bdd_nodecount(options.dominance_part)) + " nodes");
-      }
       if (s.retrograde.dominance) {
         std::string why;
         options.resume_dominance = checkpoint->load(count, &why);
         session.check();
-        if (s.parts == 0 && (!options.resume_dominance || options.resume_dominance->lowest > 0))
-          if (auto merged = merge_finished_parts(s.out, encoding, finished.layers,
-                                                 dominance_parameters, log)) {
-            options.resume_dominance = std::move(merged);
-            why.clear();
-          }
         if (!options.resume_dominance) log.line("dominance starts at the top: " + why);
       }
     } else {
@@ -672,15 +557,9 @@ int run_classify(const std::vector<std::string>& args) {
               << " at a safe point; the class sweep's checkpoint is kept, --resume continues" << std::endl;
     return 128 + signals.received();
   }
-  if (s.parts > 0) {
-    // A part's figures are not the run's: they go to the part's checkpoint only, for the
-    // whole run's --resume to merge.
-    print_part_summary(result, s.part, s.parts);
-  } else {
-    if (!s.out.empty())
-      write_classification(s.out / "classification.h5", result, RunMetadata::current(s.configuration));
-    print_summary(result, s.out);
-  }
+  if (!s.out.empty())
+    write_classification(s.out / "classification.h5", result, RunMetadata::current(s.configuration));
+  print_summary(result, s.out);
   if (signals.received() != 0) {
     // Said even with --quiet: the exit status alone does not tell what was kept.
     std::cerr << "rushhour: stopped by signal " << signals.received()

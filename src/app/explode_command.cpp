@@ -182,7 +182,7 @@ void measure_relations(const ExplodeConfig& config, CellResult& cell) {
 void measure_dual(const ExplodeConfig& config, CellResult& cell) {
   BddSession session(0, cell_settings(config));
   try {
-    const SlotEncoding encoding(session, Rules(cell.row.size), SlotEncodingOptions{"interleaved", "slot", "line"});
+    const SlotEncoding encoding(session, Rules(cell.row.size), SlotEncodingOptions{"interleaved", "slot"});
     const bdd legal = encoding.legal() & encoding.vehicle_count_is(cell.row.cars, 0);
     session.check();
     cell.row.dual_legal_nodes = complement_edge_node_count(legal);

@@ -35,19 +35,9 @@ const std::vector<std::string>& CellEncodingOptions::orders() {
   static const std::vector<std::string> names = {"row-major", "anti-diagonal", "column-major"};
   return names;
 }
-const std::vector<std::string>& CellEncodingOptions::codings() {
-  static const std::vector<std::string> names = {"occupancy", "axis", "sequential"};
-  return names;
-}
-const std::vector<std::string>& CellEncodingOptions::clusterings() {
-  static const std::vector<std::string> names = {"line", "move", "axis", "monolithic"};
-  return names;
-}
 
 void CellEncodingOptions::check() const {
   require_choice("cell order", order, orders(), " for the cell encoding");
-  require_choice("symbol coding", coding, codings());
-  require_choice("clustering", clustering, clusterings(), " for the cell encoding");
 }
 
 CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
@@ -58,13 +48,7 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
   const int exit = rules.exit_row();
 
   // Symbol codes, indexed by CellSymbol: E, HS, HC, VS, VC.
-  if (options_.coding == "occupancy") {
-    codes_ = {{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {1, 1, 0}, {1, 1, 1}}};
-  } else if (options_.coding == "axis") {
-    codes_ = {{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 1, 0}, {0, 1, 1}}};
-  } else {
-    codes_ = {{{0, 0, 0}, {0, 0, 1}, {0, 1, 0}, {0, 1, 1}, {1, 0, 0}}};
-  }
+  codes_ = {{{0, 0, 0}, {0, 0, 1}, {0, 1, 0}, {0, 1, 1}, {1, 0, 0}}};
 
   // Variable layout.
   for (int cell = 0; cell < n * n; ++cell) cell_sequence_.push_back(cell);
@@ -197,27 +181,10 @@ bdd CellEncoding::move_relation(const Move& move, const std::vector<int>& change
 
 std::vector<TransitionPart> CellEncoding::make_parts(Metric metric) const {
   // Lines 0..n-1 are rows, n..2n-1 columns.
-  std::vector<std::vector<int>> line_groups;
-  const int lines = 2 * n_;
-  if (options_.clustering == "line" || options_.clustering == "move") {
-    for (int line = 0; line < lines; ++line) line_groups.push_back({line});
-  } else if (options_.clustering == "axis") {
-    line_groups.resize(2);
-    for (int line = 0; line < lines; ++line) line_groups[line < n_ ? 0 : 1].push_back(line);
-  } else {
-    line_groups.resize(1);
-    for (int line = 0; line < lines; ++line) line_groups[0].push_back(line);
-  }
   std::vector<std::vector<Move>> groups;
-  for (const auto& line_group : line_groups) {
-    std::vector<Move> moves;
-    for (int line : line_group)
-      for (Move& m : line_moves(line < n_, line % n_, metric)) moves.push_back(std::move(m));
-    if (options_.clustering == "move") {
-      for (Move& m : moves) groups.push_back({std::move(m)});
-    } else if (!moves.empty()) {
-      groups.push_back(std::move(moves));
-    }
+  for (int line = 0; line < 2 * n_; ++line) {
+    std::vector<Move> moves = line_moves(line < n_, line % n_, metric);
+    if (!moves.empty()) groups.push_back(std::move(moves));
   }
 
   std::vector<TransitionPart> parts;
@@ -297,7 +264,8 @@ bdd CellEncoding::within_limits() const {
 }
 
 std::string CellEncoding::layout_description() const {
-  return "encoding=cell coding=" + options_.coding + " order=" + options_.order +
+  // "coding=sequential" names the symbol code, part of the identity of saved layers.
+  return "encoding=cell coding=sequential order=" + options_.order +
          " size=" + std::to_string(rules_.size()) +
          " exit_row=" + std::to_string(rules_.exit_row()) +
          " max_cars=" + std::to_string(rules_.limits().max_cars) +

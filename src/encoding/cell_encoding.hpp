@@ -6,12 +6,10 @@
 // or top cell). A configuration has exactly one code: a cell's symbol depends only on the
 // vehicle covering it and on whether it is that vehicle's first cell.
 //
-// Symbol codes (3 bits b0 b1 b2 per cell; the other three codes are illegal):
-//   "occupancy"   E 000, HS 100, HC 101, VS 110, VC 111   (b0 occupied, b1 vertical,
-//                                                          b2 continuation)
-//   "axis"        E 000, HS 100, HC 101, VS 010, VC 011   (b0 horizontal, b1 vertical,
-//                                                          b2 continuation)
-//   "sequential"  E 000, HS 001, HC 010, VS 011, VC 100
+// Symbol code (3 bits b0 b1 b2 per cell; the other three codes are illegal), "sequential":
+//   E 000, HS 001, HC 010, VS 011, VC 100
+// (on 6x6 it gave the smallest domain and frontiers of the codes measured,
+// results/cell-encoding.md).
 //
 // Legal set: every cell holds a valid code and, along each row (HS, HC) and each column
 // (VS, VC), with s_k the symbol of the line's k-th cell:
@@ -48,13 +46,10 @@
 // code (codes are cell-local): so every predecessor is legal, and as moves are reversible
 // and keep the target and the totals, it lies in the domain. Conversely every step or move
 // of a domain configuration is some m.
-// Parts group moves by `clustering`; a part P with moves M_P changes x_P = ∪ D_m and
+// One part per row and per column (results/cell-encoding.md: the sweet spot); a part P with
+// moves M_P changes x_P = ∪ D_m and
 //   R_P = ∨_{m ∈ M_P} R_m ∧ ∧_{k ∈ x_P \ D_m} x'_k = x_k,
-//   Pre_P(S) = ∃x'_P . R_P ∧ S[x_P ↦ x'_P]:
-//   "move"        one part per move (no frame);
-//   "line"        one part per row and per column;
-//   "axis"        one part for all rows, one for all columns;
-//   "monolithic"  a single part.
+//   Pre_P(S) = ∃x'_P . R_P ∧ S[x_P ↦ x'_P].
 #include <array>
 #include <functional>
 #include <string>
@@ -67,14 +62,8 @@ namespace rushhour {
 
 struct CellEncodingOptions {
   std::string order = "row-major";
-  // "sequential" is the default: on 6x6 it gives the smallest domain and frontiers of the
-  // three codings (results/cell-encoding.md).
-  std::string coding = "sequential";
-  std::string clustering = "line";
 
   static const std::vector<std::string>& orders();
-  static const std::vector<std::string>& codings();
-  static const std::vector<std::string>& clusterings();
   void check() const;  // throws InputError on unknown names
 };
 

@@ -26,15 +26,10 @@ const std::vector<std::string>& SlotEncodingOptions::line_codes() {
   static const std::vector<std::string> names = {"slot", "index"};
   return names;
 }
-const std::vector<std::string>& SlotEncodingOptions::clusterings() {
-  static const std::vector<std::string> names = {"line", "axis", "monolithic"};
-  return names;
-}
 
 void SlotEncodingOptions::check() const {
   require_choice("variable order", order, orders(), " for the slot encoding");
   require_choice("line code", line_code, line_codes());
-  require_choice("clustering", clustering, clusterings());
 }
 
 SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
@@ -201,41 +196,12 @@ bdd SlotEncoding::line_relation(int line, Metric metric) const {
   return disjunction(std::move(terms));
 }
 
-bdd SlotEncoding::frame(int line) const {
-  bdd same = bddtrue;
-  for (int b = 0; b < bits_per_line_; ++b)
-    same &= bdd_biimp(bdd_ithvar(lines_[line].current[b]), bdd_ithvar(lines_[line].next[b]));
-  return same;
-}
-
 std::vector<TransitionPart> SlotEncoding::make_parts(Metric metric) const {
-  const int n = rules_.size();
-  std::vector<std::vector<int>> groups;  // lines changed by each part
-  if (options_.clustering == "line") {
-    for (int line = 0; line < 2 * n; ++line) groups.push_back({line});
-  } else if (options_.clustering == "axis") {
-    groups.resize(2);
-    for (int line = 0; line < 2 * n; ++line) groups[line < n ? 0 : 1].push_back(line);
-  } else {
-    groups.resize(1);
-    for (int line = 0; line < 2 * n; ++line) groups[0].push_back(line);
-  }
   std::vector<TransitionPart> parts;
-  for (const auto& group : groups) {
-    std::vector<bdd> terms;
-    for (int line : group) {
-      bdd term = line_relation(line, metric);
-      for (int other : group)
-        if (other != line) term &= frame(other);
-      terms.push_back(term);
-    }
-    std::vector<int> from, to;
-    for (int line : group) {
-      from.insert(from.end(), lines_[line].current.begin(), lines_[line].current.end());
-      to.insert(to.end(), lines_[line].next.begin(), lines_[line].next.end());
-    }
-    parts.push_back({disjunction(std::move(terms)), variable_set(to),
-                     std::make_shared<VarRenaming>(from, to)});
+  for (int line = 0; line < line_count(); ++line) {
+    const Line& l = lines_[line];
+    parts.push_back({line_relation(line, metric), variable_set(l.next),
+                     std::make_shared<VarRenaming>(l.current, l.next)});
   }
   return parts;
 }
@@ -300,51 +266,6 @@ Board SlotEncoding::board_of(const std::vector<bool>& values) const {
     }
   }
   return Board(n, std::move(vehicles));
-}
-
-StateEncoding::DomainParts SlotEncoding::domain_parts(int parts,
-                                                     const std::vector<bdd>& weigh_by) const {
-  const int row = rules_.exit_row() > 0 ? rules_.exit_row() - 1 : 1;
-  std::map<std::string, bdd> by_kinds;  // "ct" = a car, then a truck, left to right
-  for (int a = 0; a < table_.size(); ++a) {
-    std::string kinds;
-    for (const Segment& segment : table_[a].segments) kinds += segment.length == kCar ? 'c' : 't';
-    auto [at, fresh] = by_kinds.try_emplace(kinds, bddfalse);
-    at->second |= is_arrangement(row, a, false);
-  }
-  struct Share {
-    std::string kinds;
-    bdd states;
-    long nodes;
-  };
-  std::vector<Share> shares;
-  for (const auto& [kinds, arrangements] : by_kinds) {
-    const bdd states = domain_ & arrangements;
-    if (states == bddfalse) continue;
-    long nodes = weigh_by.empty() ? bdd_nodecount(states) : 0;
-    for (const bdd& set : weigh_by) nodes += bdd_nodecount(set & arrangements);
-    shares.push_back({kinds, states, nodes});
-  }
-  if (parts < 1 || parts > static_cast<int>(shares.size()))
-    throw InputError("the dominance pass splits into 1 to " + std::to_string(shares.size()) +
-                     " parts on this board, not " + std::to_string(parts));
-  // Largest first; equal sizes by name, so that the split never depends on anything else.
-  std::sort(shares.begin(), shares.end(), [](const Share& a, const Share& b) {
-    return a.nodes != b.nodes ? a.nodes > b.nodes : a.kinds < b.kinds;
-  });
-  DomainParts result{std::vector<bdd>(static_cast<std::size_t>(parts), bddfalse), ""};
-  std::vector<long> nodes(static_cast<std::size_t>(parts), 0);
-  std::vector<std::string> names(static_cast<std::size_t>(parts));
-  for (const Share& share : shares) {
-    const auto k = static_cast<std::size_t>(std::min_element(nodes.begin(), nodes.end()) - nodes.begin());
-    result.parts[k] |= share.states;
-    nodes[k] += share.nodes;
-    if (!names[k].empty()) names[k] += ',';
-    names[k] += share.kinds.empty() ? std::string("-") : share.kinds;
-  }
-  result.description = "row " + std::to_string(row) + " kinds";
-  for (const std::string& name : names) result.description += " [" + name + "]";
-  return result;
 }
 
 }  // namespace rushhour

@@ -19,10 +19,8 @@
 // Transitions: line ℓ's relation R_ℓ(x_ℓ, x'_ℓ, crossings) holds iff one vehicle of ℓ slides
 // (one cell for the step metric, any distance for the move metric) from arrangement x_ℓ to
 // x'_ℓ and every cell of the old arrangement and every cell entered on the way is free of
-// crossing vehicles (the old cells too, so that a predecessor is itself legal). Clustering:
-//   "line"        one part per line;
-//   "axis"        one part for all rows, one for all columns (with frame x'_k = x_k);
-//   "monolithic"  a single part.
+// crossing vehicles (the old cells too, so that a predecessor is itself legal). One transition
+// part per line (results/perf-log.md §3: coarser parts did not pay).
 #include <functional>
 #include <map>
 #include <string>
@@ -39,11 +37,9 @@ struct SlotEncodingOptions {
   // "index" is the default: on 6x6 it gives a 3x smaller domain BDD and 3x smaller, 3.5x
   // faster frontiers than "slot" (results/order-table.md, results/6x6-linecode-*.log).
   std::string line_code = "index";
-  std::string clustering = "line";
 
   static const std::vector<std::string>& orders();
   static const std::vector<std::string>& line_codes();
-  static const std::vector<std::string>& clusterings();
   void check() const;  // throws InputError on unknown names
 };
 
@@ -69,13 +65,6 @@ class SlotEncoding final : public StateEncoding {
       const std::function<bool(int cars, int trucks)>& wanted) const override;
   const SlotEncodingOptions& options() const { return options_; }
 
-  // By the kind sequence of the horizontal vehicles of the row beside the exit row (row e-1,
-  // or row 1 if e = 0), which no move changes: each sequence goes, the largest first by its
-  // nodes in the layers, to the part with the fewest nodes so far. On 6x6 this row split the
-  // dominance sets evenly with the least loss of sharing, and the layers' nodes of a share
-  // followed its dominance time where its domain nodes did not (results/perf-log.md §15).
-  DomainParts domain_parts(int parts, const std::vector<bdd>& weigh_by = {}) const override;
-
   // Lines 0..n-1 are rows, n..2n-1 columns.
   int line_count() const { return 2 * rules_.size(); }
 
@@ -91,7 +80,6 @@ class SlotEncoding final : public StateEncoding {
   // Cell k of line `line` covered by a vehicle of the crossing line.
   bdd crossing_covered(int line, int k) const;
   bdd line_relation(int line, Metric metric) const;
-  bdd frame(int line) const;  // x'_line = x_line
   std::vector<TransitionPart> make_parts(Metric metric) const;
   // (cars, trucks) -> configurations with those totals, for the totals `keep` accepts; the
   // totals only grow line by line, so a rejected partial total is dropped at once.

@@ -71,20 +71,6 @@ class StateEncoding {
   // (conjoin it with a state set), e.g. for query filters.
   virtual bdd vehicle_counts_where(
       const std::function<bool(int cars, int trucks)>& wanted) const = 0;
-  // The domain split into `parts` disjoint sets, each a union of components (so that a
-  // dominance pass can run on each part alone and the parts' figures add up), with the
-  // parameter text that names the split. The work of a share is measured by its nodes in
-  // each set of `weigh_by` (the layers), summed; by its nodes in the domain if empty.
-  // Throws InputError if the encoding cannot split (the base: only the slot encoding can)
-  // or has fewer classes than `parts`.
-  struct DomainParts {
-    std::vector<bdd> parts;
-    std::string description;
-  };
-  virtual DomainParts domain_parts(int /*parts*/, const std::vector<bdd>& /*weigh_by*/ = {}) const {
-    throw InputError("the " + name() + " encoding cannot split the dominance pass into parts "
-                     "(the slot encoding can)");
-  }
   // Calls visit(board) for every configuration of `states` until visit returns false.
   virtual void for_each_board(const bdd& states,
                               const std::function<bool(const Board&)>& visit) const = 0;

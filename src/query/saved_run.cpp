@@ -63,7 +63,6 @@ SavedRun::SavedRun(BddSession& session, const std::filesystem::path& run_directo
   } else {
     CellEncodingOptions options;
     options.order = value("order");
-    options.coding = value("coding");
     options.check();
     encoding_ = std::make_unique<CellEncoding>(session, *rules_, options);
   }

@@ -30,22 +30,11 @@ bdd predecessors(const StateEncoding& encoding, const bdd& states, Metric metric
 }
 
 bdd component_closure(const StateEncoding& encoding, BddSession& session, const bdd& states,
-                      Closure closure, int* rounds, const ClosureRoundHook& after_round) {
+                      int* rounds, const ClosureRoundHook& after_round) {
   // Moves are reversible, so the predecessors of a set are also its successors.
   bdd reached = states;
   bdd frontier = states;
   int round = 0;
-  if (closure == Closure::BreadthFirst) {
-    while (frontier != bddfalse) {
-      ++round;
-      frontier = minus(predecessors(encoding, frontier, Metric::Move), reached);
-      session.check();
-      reached |= frontier;
-      if (after_round) after_round(round, frontier, reached);
-    }
-    if (rounds != nullptr) *rounds += round;
-    return reached;
-  }
   const std::vector<TransitionPart>& parts = encoding.transitions(Metric::Move);
   while (frontier != bddfalse) {
     ++round;
@@ -162,8 +151,7 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
       options.on_note("dominance index " + std::to_string(i) + text);
     };
     if (i > 0)
-      above |= component_closure(encoding, session, nondominated, options.closure, &rounds,
-                                 note_round);
+      above |= component_closure(encoding, session, nondominated, &rounds, note_round);
     session.check();
     if (options.on_note) {
       char timing[160];
@@ -311,13 +299,7 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
     session.check();
     return layer;
   };
-  if (complete && options.dominance) {
-    const LayerSource part_layer_at = [&](int index) {
-      return options.dominance_part == bddtrue ? layer_at(index)
-                                               : layer_at(index) & options.dominance_part;
-    };
-    compute_dominance(encoding, session, options, run, part_layer_at);
-  }
+  if (complete && options.dominance) compute_dominance(encoding, session, options, run, layer_at);
   take_samples(encoding, options, run, layer_at);
   if (reload) run.layers.clear();
   session.check();

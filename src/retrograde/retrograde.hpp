@@ -13,12 +13,11 @@
 // components_i = the number of components met by nondominated_i, each explored explicitly
 // from a seed, within a budget (-1 where it stopped).
 //
-// A closure is a fixpoint of Pre under the move metric (moves are reversible). Breadth-first,
-// each round applies the whole relation to the last round's new states. Chained, each round
-// applies the transition parts one after the other, each to the new states found so far in
-// the round, the previous parts' included: one round follows a move sequence through the
-// lines in order, so far fewer rounds are needed on a graph whose shortest paths alternate
-// between lines.
+// A closure is a fixpoint of Pre under the move metric (moves are reversible), chained: each
+// round applies the transition parts one after the other, each to the new states found so far
+// in the round, the previous parts' included. One round follows a move sequence through the
+// lines in order, so far fewer rounds are needed than with the whole relation per round on a
+// graph whose shortest paths alternate between lines (results/perf-log.md §5).
 #include <bdd.h>
 
 #include <cstdint>
@@ -41,8 +40,6 @@ struct LayerProgress {
   double elapsed = 0;                // since the analysis started
   std::int64_t table_nodes = 0;      // BuDDy node table size
 };
-
-enum class Closure { BreadthFirst, Chained };
 
 // With vehicle limits, where the frontiers live (the layers are the same either way):
 // Limited applies the limits to the frontiers; Unlimited runs the frontiers on the board
@@ -73,11 +70,6 @@ struct RetrogradeOptions {
   // does (on_dominance has its progress, the figures are left empty): a slice of the pass,
   // to benchmark it or to spread it over several runs. -1 (or 0) = down to index 0.
   int dominance_stop = -1;
-  Closure closure = Closure::Chained;  // how the dominance closures are computed
-  // The dominance pass runs on C_i ∧ dominance_part only: one of StateEncoding::domain_parts,
-  // a union of components, so the figures are that part's and the parts' figures add up to
-  // the whole's. Parts run as separate processes, one per core.
-  bdd dominance_part = bddtrue;
   Frontiers frontiers = Frontiers::Auto;
   // Called with every finished layer and what computing it took, before the next one starts
   // (e.g. to save it).
@@ -121,7 +113,7 @@ using ClosureRoundHook = std::function<void(int round, const bdd& found, const b
 // The union of the components (under all moves) that meet `states`. Adds the number of
 // rounds (fixpoint iterations) to *rounds when given.
 bdd component_closure(const StateEncoding& encoding, BddSession& session, const bdd& states,
-                      Closure closure = Closure::Chained, int* rounds = nullptr,
+                      int* rounds = nullptr,
                       const ClosureRoundHook& after_round = nullptr);
 
 // Runs the analysis. `finished_layers` (from a resumed run) are taken as C_0..C_k without

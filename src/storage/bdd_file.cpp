@@ -23,8 +23,7 @@ namespace rushhour {
 namespace {
 
 constexpr std::array<unsigned char, 8> kMagic = {0x89, 'R', 'H', 'B', 'D', 'D', 0x0D, 0x0A};
-constexpr std::size_t kFixedHeaderSize = 48;  // magic .. params_size, versions 1 and 2
-constexpr std::size_t kSecondsFieldSize = 8;  // version 3 adds it after the index
+constexpr std::size_t kFixedHeaderSize = 56;  // magic .. params_size
 constexpr std::size_t kChecksumSize = 8;
 constexpr std::size_t kRecordSize = 12;
 constexpr std::uint32_t kMaxStringSize = 1 << 24;
@@ -267,7 +266,6 @@ class Reader {
 
 struct ParsedHeader {
   BddFileHeader header;
-  std::uint32_t version = 0;
   std::uint64_t root = 0;
   std::uint64_t payload_offset = 0;
 };
@@ -291,23 +289,19 @@ ParsedHeader read_header(Reader& in) {
   ParsedHeader parsed;
   BddFileHeader& header = parsed.header;
   const std::uint32_t version = in.u32();
-  if (version < 1 || version > kBddFileFormatVersion)
+  if (version != kBddFileFormatVersion)
     throw Damaged("written by format version " + std::to_string(version) +
-                  ", this tool reads versions 1 to " + std::to_string(kBddFileFormatVersion));
+                  ", this tool reads version " + std::to_string(kBddFileFormatVersion));
   const std::uint32_t variables = in.u32();
   const std::uint64_t nodes = in.u64();
   parsed.root = in.u64();
   header.index = static_cast<std::int64_t>(in.u64());
-  std::uint64_t fixed_size = kFixedHeaderSize;
-  if (version >= 3) {
-    const double seconds = std::bit_cast<double>(in.u64());
-    if (!std::isnan(seconds)) header.seconds = seconds;
-    fixed_size += kSecondsFieldSize;
-  }
+  const double seconds = std::bit_cast<double>(in.u64());
+  if (!std::isnan(seconds)) header.seconds = seconds;
   const std::uint32_t kind_size = in.u32();
   const std::uint32_t parameters_size = in.u32();
   const std::uint64_t header_size =
-      fixed_size + std::uint64_t{kind_size} + parameters_size + kChecksumSize;
+      kFixedHeaderSize + std::uint64_t{kind_size} + parameters_size + kChecksumSize;
   if (kind_size > kMaxStringSize || parameters_size > kMaxStringSize || header_size > size)
     throw Damaged("truncated or damaged header (" + std::to_string(size) +
                   " bytes, the header declares " + std::to_string(header_size) + ")");
@@ -320,7 +314,7 @@ ParsedHeader read_header(Reader& in) {
   if (nodes > kMaxNodes || variables > static_cast<std::uint32_t>(std::numeric_limits<int>::max()))
     throw Damaged("impossible sizes (" + std::to_string(nodes) + " nodes, " +
                   std::to_string(variables) + " variables)");
-  const std::uint64_t sums = version == 1 ? 1 : block_count(nodes) + 1;
+  const std::uint64_t sums = block_count(nodes) + 1;
   const std::uint64_t expected = header_size + nodes * kRecordSize + sums * kChecksumSize;
   if (size < expected)
     throw Damaged("truncated (" + std::to_string(size) + " bytes, expected " +
@@ -331,7 +325,6 @@ ParsedHeader read_header(Reader& in) {
   if (!root_ok) throw Damaged("root id " + std::to_string(parsed.root) + " is not the last node");
   header.variable_count = static_cast<int>(variables);
   header.node_count = static_cast<std::int64_t>(nodes);
-  parsed.version = version;
   parsed.payload_offset = header_size;
   return parsed;
 }
@@ -433,7 +426,7 @@ class NodeWriter {
   int true_node_ = bddtrue.id();
 };
 
-// The block checksum table of a version 2 file, checked against its own sum.
+// The block checksum table, checked against its own sum.
 std::vector<std::uint64_t> read_block_sums(const Reader& in, const ParsedHeader& parsed) {
   const auto nodes = static_cast<std::uint64_t>(parsed.header.node_count);
   const std::uint64_t blocks = block_count(nodes);
@@ -451,8 +444,7 @@ std::vector<std::uint64_t> read_block_sums(const Reader& in, const ParsedHeader&
 bdd load_payload(Reader& in, const ParsedHeader& parsed) {
   const auto nodes = static_cast<std::uint64_t>(parsed.header.node_count);
   const int session_variables = bdd_varnum();
-  const std::vector<std::uint64_t> block_sums =
-      parsed.version == 1 ? std::vector<std::uint64_t>() : read_block_sums(in, parsed);
+  const std::vector<std::uint64_t> block_sums = read_block_sums(in, parsed);
   const bdd zero = bddfalse;
   const bdd one = bddtrue;
   std::vector<bdd> built;
@@ -467,12 +459,10 @@ bdd load_payload(Reader& in, const ParsedHeader& parsed) {
   for (std::uint64_t first = 0; first < nodes; first += kBddFileBlockRecords) {
     const std::uint64_t batch = std::min(nodes - first, kBddFileBlockRecords);
     const unsigned char* records = in.view(batch * kRecordSize);
-    if (!block_sums.empty()) {
-      Fnv1a64 sum;
-      sum.add(records, batch * kRecordSize);
-      if (sum.value() != block_sums[first / kBddFileBlockRecords])
-        throw Damaged("checksum mismatch (damaged file)");
-    }
+    Fnv1a64 sum;
+    sum.add(records, batch * kRecordSize);
+    if (sum.value() != block_sums[first / kBddFileBlockRecords])
+      throw Damaged("checksum mismatch (damaged file)");
     for (std::uint64_t r = 0; r < batch && problem.empty(); ++r) {
       const unsigned char* record = records + r * kRecordSize;
       const auto variable = static_cast<std::uint32_t>(load_le(record, 4));
@@ -493,10 +483,6 @@ bdd load_payload(Reader& in, const ParsedHeader& parsed) {
         built.push_back(std::move(rebuilt));
       }
     }
-  }
-  if (parsed.version == 1) {
-    const std::uint64_t computed = in.take_checksum();
-    if (in.u64() != computed) throw Damaged("checksum mismatch (damaged file)");
   }
   if (!problem.empty()) throw Damaged(problem);
   return nodes == 0 ? bdd(node(static_cast<std::uint32_t>(parsed.root))) : built.back();
@@ -569,11 +555,9 @@ struct BddFileProbe::State {
           kBddFileBlockRecords, static_cast<std::uint64_t>(parsed.header.node_count) - first);
       std::vector<unsigned char> bytes(records * kRecordSize);
       in.read_at(parsed.payload_offset + first * kRecordSize, bytes.data(), bytes.size());
-      if (!block_sums.empty()) {
-        Fnv1a64 sum;
-        sum.add(bytes.data(), bytes.size());
-        if (sum.value() != block_sums[block]) throw Damaged("checksum mismatch (damaged file)");
-      }
+      Fnv1a64 sum;
+      sum.add(bytes.data(), bytes.size());
+      if (sum.value() != block_sums[block]) throw Damaged("checksum mismatch (damaged file)");
       it = blocks.emplace(block, std::move(bytes)).first;
     }
     return it->second.data() + (k % kBddFileBlockRecords) * kRecordSize;
@@ -582,7 +566,7 @@ struct BddFileProbe::State {
   std::filesystem::path path;
   Reader in;
   ParsedHeader parsed;
-  std::vector<std::uint64_t> block_sums;  // empty for version 1, whose payload is checked whole
+  std::vector<std::uint64_t> block_sums;
   std::unordered_map<std::uint64_t, std::vector<unsigned char>> blocks;
 };
 
@@ -591,18 +575,6 @@ BddFileProbe::BddFileProbe(const std::filesystem::path& file) {
     state_ = std::make_unique<State>(file);
     State& state = *state_;
     state.parsed = read_header(state.in);
-    const auto nodes = static_cast<std::uint64_t>(state.parsed.header.node_count);
-    if (state.parsed.version == 1) {
-      for (std::uint64_t left = nodes * kRecordSize; left > 0;) {
-        const std::size_t part =
-            static_cast<std::size_t>(std::min<std::uint64_t>(left, State::kProbeBufferSize));
-        state.in.view(part);
-        left -= part;
-      }
-      const std::uint64_t computed = state.in.take_checksum();
-      if (state.in.u64() != computed) throw Damaged("checksum mismatch (damaged file)");
-      return;
-    }
     state.block_sums = read_block_sums(state.in, state.parsed);
   } catch (const Damaged& damage) {
     reject(file, damage);

@@ -28,8 +28,6 @@
 //   table_sum    u64          FNV-1a 64 over block_sums
 // The checksums together cover every byte of the file; the block sums let BddFileProbe check
 // just the few blocks that one path through a large BDD touches.
-// Versions 1 and 2 are still read: they have no seconds field (kind_size at offset 40), and
-// version 1 has, instead of the block sums, one payload_sum u64: FNV-1a 64 over the payload.
 // Node ids: 0 = false, 1 = true, k + 2 = the k-th payload record. Records are in topological
 // order (children before parents): low and high of record k are ids < k + 2, and the root is
 // the last record (root = node_count + 1), or 0/1 for a constant with no records.
@@ -59,8 +57,7 @@ struct BddFileHeader {
   std::string parameters;       // the run's parameters and variable layout, canonical text
   std::string kind;             // what the BDD is: "layer", "visited", ...
   std::int64_t index = 0;       // e.g. the layer index
-  // What computing the BDD took, kept so that a resumed run still reports it; none in
-  // version 1 and 2 files.
+  // What computing the BDD took, kept so that a resumed run still reports it; none if unsaid.
   std::optional<double> seconds = std::nullopt;
   int variable_count = 0;       // bdd_varnum() when saved; set by save_bdd, ignored on input
   std::int64_t node_count = 0;  // internal nodes; set by save_bdd, ignored on input
@@ -86,7 +83,7 @@ BddFileHeader read_bdd_header(const std::filesystem::path& file);
 // an assignment selects through the file's records, reading and checking only the blocks that
 // path touches (a path visits at most one node per variable). A board lookup in 94 layers of
 // millions of nodes thus reads a few MiB instead of rebuilding ~10^8 nodes. Needs no
-// BddSession. Version 1 files have no block sums: their whole payload is checked on opening.
+// BddSession.
 class BddFileProbe {
  public:
   // Reads and checks the header, the file length and the block checksum table. Throws

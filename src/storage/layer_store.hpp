@@ -31,7 +31,7 @@ class LayerStore {
   void save(int index, const bdd& layer, std::optional<double> seconds = std::nullopt) const;
   struct Loaded {
     std::vector<bdd> layers;
-    std::vector<std::optional<double>> seconds;  // none for files of format version 1 and 2
+    std::vector<std::optional<double>> seconds;  // none where the file does not say
   };
   // Loads layers 0..count-1 in the running BddSession. Throws InputError if one is damaged.
   Loaded load(int count) const;
