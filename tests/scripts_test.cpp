@@ -269,7 +269,7 @@ TEST(Scripts, CompareRunsChecksADominanceLog) {
   if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
   TempDir dir("compare_logs");
   const fs::path log = dir.path() / "bdd.log";
-  ASSERT_EQ(run_rushhour("classify --size 4 -q --out " + (dir.path() / "bdd").string() + " --log " + log.string()).status, 0);
+  ASSERT_EQ(run_rushhour("classify --size 4 -q --dominance-by symbolic --out " + (dir.path() / "bdd").string() + " --log " + log.string()).status, 0);
   ASSERT_EQ(run_rushhour("classify --size 4 -q --engine classes --out " + (dir.path() / "classes").string()).status, 0);
   const auto h5 = [&](const std::string& name) { return (dir.path() / name / "classification.h5").string(); };
   const std::string compare = script("compare_runs.py") + " " + h5("bdd") + " " + h5("classes") + " --dominance-log ";
