@@ -18,8 +18,9 @@ Rules::Rules(int size, int exit_row, Metric metric, VehicleLimits limits)
   if (size < kMinSize || size > kMaxSize)
     throw InputError("board size " + std::to_string(size) + " is outside " +
                      std::to_string(kMinSize) + ".." + std::to_string(kMaxSize));
-  if (exit_row_ >= size)
-    throw InputError("exit row " + std::to_string(exit_row_) + " is outside the board (rows 0.." +
+  // -1 asks for the default; any other negative row is a mistake, not a request for it.
+  if (exit_row_ >= size || exit_row < -1)
+    throw InputError("exit row " + std::to_string(exit_row) + " is outside the board (rows 0.." +
                      std::to_string(size - 1) + ")");
   for (int limit : {limits.max_cars, limits.max_trucks, limits.max_vehicles})
     if (limit < -1) throw InputError("a vehicle limit must be >= 0 (or -1 for none)");

@@ -2,15 +2,16 @@
 
 #include <string>
 
-#include "storage/class_checkpoint.hpp"
+#include "run/run_directory.hpp"
 
 namespace rushhour {
 
 std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_directory) {
-  if (std::filesystem::exists(run_directory / "layers")) return std::nullopt;
-  const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(run_directory);
+  const run::RunDirectory directory(run_directory);
+  if (directory.has_layers()) return std::nullopt;
+  const std::optional<SavedClassSweep> saved = directory.saved_class_sweep();
   if (!saved) return std::nullopt;
-  return census_of_sweep(rules_of_class_sweep(saved->parameters), saved->state);
+  return census_of_sweep(run::rules_of_class_sweep_identity(saved->parameters), saved->state);
 }
 
 std::uint64_t census_count(const ClassCensus& census, int index,

@@ -1,0 +1,97 @@
+#include "run/class_sweep_engine.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <optional>
+
+#include "board/errors.hpp"
+#include "storage/class_checkpoint.hpp"
+#include "util/process.hpp"
+
+namespace rushhour::run {
+
+ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
+  ClassEngineOptions options = s.sweep.engine_options(s.common);
+  options.on_progress = [&log](const ClassProgress& p) {
+    char text[240];
+    std::snprintf(text, sizeof text,
+                  "classes: work items %llu/%llu, %llu classes, %llu configurations, elapsed %.1f s, RSS %s",
+                  static_cast<unsigned long long>(p.items_done), static_cast<unsigned long long>(p.items_total),
+                  static_cast<unsigned long long>(p.classes), static_cast<unsigned long long>(p.states),
+                  p.elapsed, mib(current_rss_bytes()).c_str());
+    log.line(text);
+  };
+  options.should_stop = [] { return StopSignals::stop_requested(); };
+  std::optional<ClassCheckpoint> checkpoint;
+  std::optional<ClassSweepState> resumed;
+  if (directory != nullptr) {
+    checkpoint.emplace(directory->class_checkpoint(
+        class_sweep_identity(s.common.rules, options.samples_per_index, options.sample_indices)));
+    if (s.common.resume) {
+      std::string why;
+      resumed = checkpoint->load(&why);
+      if (!resumed && std::filesystem::exists(checkpoint->path())) throw InputError("cannot resume: " + why);
+      log.line(resumed ? "classes: resuming at work item " + std::to_string(resumed->next_item) + " of " +
+                             std::to_string(resumed->items)
+                       : "classes: " + why + ", starting at the first work item");
+    } else {
+      checkpoint->clear();
+    }
+    if (resumed) options.resume = &*resumed;
+    options.on_checkpoint = [&checkpoint](const ClassSweepState& state) { checkpoint->save(state); };
+  }
+  ClassCensus census = classify_by_classes(s.common.rules, options);
+  const bool stopped = StopSignals::stop_requested();
+  if (census.complete || (options.item_stride > 1 && !stopped))
+    log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
+             " s on " + std::to_string(options.threads) + " threads" +
+             (census.complete ? "" : ", a work sample (every " + std::to_string(options.item_stride) + "th item)"));
+  else
+    log.line(checkpoint ? "classes: stopped early; --resume continues from " + checkpoint->path().string()
+                        : "classes: stopped early; without --out there is no checkpoint");
+  return census;
+}
+
+Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* directory,
+                                     ProgressLog& log) const {
+  const ClassCensus census = sweep_classes(s, directory, log);
+  const int stride = s.sweep.item_stride;
+  if (stride > 1 && !StopSignals::stop_requested()) {
+    std::uint64_t states = 0;
+    for (const VehicleTally& tally : census.tallies) states += tally.domain;
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "work sample 1/%d: %llu classes, %llu configurations in %.2f s, %.2f M configurations/s",
+                  stride, static_cast<unsigned long long>(census.classes),
+                  static_cast<unsigned long long>(states), census.seconds, static_cast<double>(states) / census.seconds / 1e6);
+    std::cout << text << std::endl;
+  }
+  if (!census.complete) return Classification(s.common.rules);  // partial sums are no classification
+  Classification result = census.classification(s.common.rules.limits());
+  result.peak_rss_bytes = peak_rss_bytes();
+  if (!s.common.dominance) {
+    result.nondominated.clear();
+    result.components.clear();
+  }
+  return result;
+}
+
+void add_class_dominance(const RunSettings& s, const RunDirectory* directory, ProgressLog& log,
+                         Classification& result) {
+  const ClassCensus census = sweep_classes(s, directory, log);
+  if (!census.complete) return;  // stopped: the layers are written without dominance figures
+  const Classification figures = census.classification(s.common.rules.limits());
+  if (figures.layers.size() != result.layers.size())
+    throw std::runtime_error("the class sweep found " + std::to_string(figures.layers.size()) +
+                             " indices, the layers " + std::to_string(result.layers.size()));
+  for (std::size_t i = 0; i < figures.layers.size(); ++i)
+    if (figures.layers[i].count != result.layers[i].count)
+      throw std::runtime_error("the class sweep counts " + std::to_string(figures.layers[i].count) +
+                               " configurations of index " + std::to_string(i) + ", the layer " +
+                               std::to_string(result.layers[i].count));
+  log.line("classes: every index's count equals its layer's; dominance figures from the class sweep");
+  result.nondominated = figures.nondominated;
+  result.components = figures.components;
+}
+
+}  // namespace rushhour::run

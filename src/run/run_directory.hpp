@@ -1,0 +1,95 @@
+#pragma once
+// A run directory (classify --out DIR): the one place where a run's identity is written and
+// parsed, and where its files are found.
+//
+//   DIR/classification.h5        the result (storage/classification_file.hpp)
+//   DIR/layers/layer-NNNN.bdd    the symbolic engine's layers; each header holds the layer
+//                                identity: the encoding's layout description + " metric=..."
+//   DIR/dominance/               the symbolic dominance pass's checkpoint; identity: the
+//                                layer identity + the component budget options
+//   DIR/classes-checkpoint.txt   a class sweep's checkpoint; identity: the rules and sample
+//                                options (class_sweep_identity)
+//
+// Resume policy: a fresh run clears what an earlier run left; --resume continues from the
+// files whose identity equals this run's and refuses a directory made with other parameters
+// (InputError). Queries open runs through the same identities (query/).
+// Runs split into parts and merged (several processes, several machines) keep their parts'
+// files here too: the merge of parts belongs to this class.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "bdd/session.hpp"
+#include "board/classification.hpp"
+#include "board/rules.hpp"
+#include "encoding/state_encoding.hpp"
+#include "run/settings.hpp"
+#include "storage/class_checkpoint.hpp"
+#include "storage/dominance_checkpoint.hpp"
+#include "storage/layer_store.hpp"
+
+namespace rushhour::run {
+
+// The encoding of a kind, built in `session` (its variables declared there).
+std::unique_ptr<StateEncoding> make_encoding(BddSession& session, const Rules& rules,
+                                             EncodingKind kind, const SlotEncodingOptions& slot,
+                                             const CellEncodingOptions& cell);
+
+// What a layer identity names: enough to rebuild the very same encoding.
+struct LayerIdentity {
+  Rules rules;
+  EncodingKind encoding = EncodingKind::Slot;
+  SlotEncodingOptions slot{};
+  CellEncodingOptions cell{};
+};
+
+// The identity of the layers of `encoding` under `metric`.
+std::string layer_identity(const StateEncoding& encoding, Metric metric);
+// The rules and encoding of a layer identity. Throws InputError (naming `where`) if the text
+// is not one.
+LayerIdentity parse_layer_identity(const std::string& text, const std::string& where);
+// The identity of a symbolic dominance pass over those layers: the component figures depend
+// on the budget options.
+std::string dominance_identity(const std::string& layer_identity, int dominance_indices,
+                               std::int64_t dominance_components);
+// The identity of a class sweep: the rules and the sample options.
+std::string class_sweep_identity(const Rules& rules, int samples_per_index, int sample_indices);
+// The rules of a class sweep identity. Throws InputError.
+Rules rules_of_class_sweep_identity(const std::string& identity);
+
+class RunDirectory {
+ public:
+  explicit RunDirectory(std::filesystem::path root) : root_(std::move(root)) {}
+  // Creates the directory if it does not exist (a run about to write to it).
+  void create() const;
+
+  const std::filesystem::path& root() const { return root_; }
+  std::filesystem::path result_file() const { return root_ / "classification.h5"; }
+  bool has_layers() const;
+
+  LayerStore layers(const std::string& layer_identity) const;
+  DominanceCheckpoint dominance_checkpoint(const std::string& dominance_identity) const;
+  ClassCheckpoint class_checkpoint(const std::string& class_sweep_identity) const;
+  // The class sweep checkpoint with its identity, read without knowing it (queries);
+  // nullopt if there is none. Throws InputError if it is damaged.
+  std::optional<SavedClassSweep> saved_class_sweep() const;
+
+  // The layers of the run opened for reading: the rules and encoding rebuilt from the first
+  // layer's identity and checked to give the very same layout. Throws InputError if DIR
+  // holds no layers, or damaged, foreign or mixed files.
+  struct OpenedLayers {
+    std::unique_ptr<Rules> rules;
+    std::unique_ptr<StateEncoding> encoding;
+    std::unique_ptr<LayerStore> store;
+  };
+  OpenedLayers open_layers(BddSession& session) const;
+
+  // Writes the result file atomically, with the run's effective configuration.
+  void write_result(const Classification& result, const std::string& configuration) const;
+
+ private:
+  std::filesystem::path root_;
+};
+
+}  // namespace rushhour::run

@@ -1,0 +1,369 @@
+#include "run/settings.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <thread>
+
+#include "board/errors.hpp"
+
+namespace rushhour::run {
+namespace po = boost::program_options;
+namespace {
+
+// Which engines use an option. An option set to anything but its default value for an
+// engine that does not use it is refused: its value would change nothing.
+enum Use : unsigned {
+  kSymbolic = 1u << static_cast<unsigned>(EngineKind::Symbolic),
+  kExplicit = 1u << static_cast<unsigned>(EngineKind::Explicit),
+  kClasses = 1u << static_cast<unsigned>(EngineKind::Classes),
+};
+
+struct EngineOption {
+  const char* name;
+  unsigned engines;
+};
+
+// The options that only some engines use (every other option applies to all of them).
+constexpr EngineOption kEngineOptions[] = {
+    {"encoding", kSymbolic},          {"order", kSymbolic},
+    {"line-code", kSymbolic},         {"bdd-nodes", kSymbolic},
+    {"bdd-cache", kSymbolic},         {"bdd-cache-ratio", kSymbolic},
+    {"bdd-max-increase", kSymbolic},  {"bdd-min-free", kSymbolic},
+    {"bdd-max-nodes", kSymbolic},     {"max-memory", kSymbolic},
+    {"max-layers", kSymbolic},        {"frontiers", kSymbolic},
+    {"dominance-by", kSymbolic},      {"dominance-indices", kSymbolic},
+    {"dominance-components", kSymbolic}, {"dominance-stop", kSymbolic},
+    {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
+};
+
+std::string engine_list(unsigned engines) {
+  std::string text;
+  for (EngineKind engine : {EngineKind::Symbolic, EngineKind::Explicit, EngineKind::Classes}) {
+    if ((engines & (1u << static_cast<unsigned>(engine))) == 0) continue;
+    text += (text.empty() ? "" : " and ") + to_string(engine);
+  }
+  return text;
+}
+
+template <class T>
+bool same_value(const boost::any& a, const boost::any& b) {
+  const T* x = boost::any_cast<T>(&a);
+  const T* y = boost::any_cast<T>(&b);
+  return x != nullptr && y != nullptr && *x == *y;
+}
+
+// Whether option `name` holds another value than its default: compared by value, not by
+// defaulted(), so that an effective configuration (which lists every default) read back
+// as a config file is accepted.
+bool is_set(const po::variables_map& vm, const std::string& name) {
+  static const po::options_description options = classify_options();
+  if (!vm.count(name)) return false;
+  const po::option_description* option = options.find_nothrow(name, false);
+  boost::any fallback;
+  if (option == nullptr || !option->semantic()->apply_default(fallback)) return true;
+  const boost::any& value = vm[name].value();
+  return !(same_value<int>(value, fallback) || same_value<std::int64_t>(value, fallback) ||
+           same_value<double>(value, fallback) || same_value<bool>(value, fallback) ||
+           same_value<std::string>(value, fallback));
+}
+
+int dominance_indices_of(const std::string& text, int size) {
+  if (text == "auto") return size <= 5 ? -1 : 30;
+  if (text == "all") return -1;
+  std::size_t used = 0;
+  int value = -1;
+  try {
+    value = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || value < 0)
+    throw InputError("--dominance-indices: '" + text + "' is not auto, all or a count >= 0");
+  return value;
+}
+
+Frontiers frontiers_of(const std::string& text) {
+  if (text == "auto") return Frontiers::Auto;
+  if (text == "limited") return Frontiers::Limited;
+  if (text == "unlimited") return Frontiers::Unlimited;
+  throw InputError("unknown frontiers '" + text + "' (expected auto, limited or unlimited)");
+}
+
+std::string effective_configuration(const po::variables_map& vm) {
+  std::ostringstream config;
+  for (const auto& [name, value] : vm) {
+    if (name == "config" || name == "help") continue;
+    config << name << " = ";
+    const auto& any = value.value();
+    if (const auto* i = boost::any_cast<int>(&any)) config << *i;
+    else if (const auto* l = boost::any_cast<std::int64_t>(&any)) config << *l;
+    else if (const auto* b = boost::any_cast<bool>(&any)) config << (*b ? "true" : "false");
+    else if (const auto* d = boost::any_cast<double>(&any)) config << *d;
+    else if (const auto* t = boost::any_cast<std::string>(&any)) config << *t;
+    config << "\n";
+  }
+  return config.str();
+}
+
+}  // namespace
+
+std::string to_string(EngineKind engine) {
+  switch (engine) {
+    case EngineKind::Symbolic: return "bdd";
+    case EngineKind::Explicit: return "explicit";
+    case EngineKind::Classes: return "classes";
+  }
+  return "?";
+}
+
+std::string to_string(EncodingKind encoding) {
+  return encoding == EncodingKind::Cell ? "cell" : "slot";
+}
+
+EngineKind parse_engine(const std::string& text) {
+  for (EngineKind engine : {EngineKind::Symbolic, EngineKind::Explicit, EngineKind::Classes})
+    if (text == to_string(engine)) return engine;
+  throw InputError("unknown engine '" + text + "' (expected bdd, explicit or classes)");
+}
+
+EncodingKind parse_encoding(const std::string& text) {
+  if (text == "slot") return EncodingKind::Slot;
+  if (text == "cell") return EncodingKind::Cell;
+  throw InputError("unknown encoding '" + text + "' (expected slot or cell)");
+}
+
+std::uint64_t parse_bytes(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string suffix = used > 0 ? text.substr(used) : "";
+  const double scale = suffix.empty() || suffix == "B"  ? 1.0
+                       : suffix == "K" || suffix == "KiB" ? 1024.0
+                       : suffix == "M" || suffix == "MiB" ? 1024.0 * 1024
+                       : suffix == "G" || suffix == "GiB" ? 1024.0 * 1024 * 1024
+                                                           : -1;
+  // !(x >= 0) also rejects "nan"; "inf" and sizes beyond 2^64 bytes would make the cast
+  // below undefined (found by fuzzing with UBSan: "max-memory = 21474836437512M").
+  if (used == 0 || scale < 0 || !(value >= 0) || !(value * scale < 18446744073709551616.0))
+    throw InputError("--max-memory: '" + text + "' is not a size (e.g. 8G, 512M, 1000000)");
+  return static_cast<std::uint64_t>(value * scale);
+}
+
+void CommonSettings::check(EngineKind engine) const {
+  if (samples_per_index < 0 || sample_indices < 0)
+    throw InputError("--samples and --sample-indices must be >= 0");
+  if (resume && out.empty()) throw InputError("--resume needs --out DIR");
+  if (engine == EngineKind::Classes && rules.size() > kMaxClassEngineSize)
+    throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
+}
+
+void SymbolicSettings::check(const CommonSettings& common) const {
+  if (encoding == EncodingKind::Slot) slot.check();
+  else cell.check();
+  bdd.check();
+  if (dominance_by_classes) {
+    if (!common.dominance) throw InputError("--dominance-by classes goes with the dominance figures");
+    if (common.rules.size() > kMaxClassEngineSize)
+      throw InputError("--dominance-by classes supports sizes up to " + std::to_string(kMaxClassEngineSize));
+  }
+  if (dominance_stop < -1) throw InputError("--dominance-stop must be >= -1");
+  if (dominance_components < -1 || max_layers < -1)
+    throw InputError("--dominance-components and --max-layers must be >= -1");
+  if (max_layers == 0) throw InputError("--max-layers must be at least 1");
+}
+
+RetrogradeOptions SymbolicSettings::retrograde(const CommonSettings& common) const {
+  RetrogradeOptions options;
+  options.samples_per_index = common.samples_per_index;
+  options.sample_indices = common.sample_indices;
+  options.dominance = common.dominance && !dominance_by_classes;
+  options.dominance_indices = dominance_indices;
+  options.dominance_components = dominance_components;
+  options.max_layers = max_layers;
+  options.dominance_stop = dominance_stop;
+  options.frontiers = frontiers;
+  return options;
+}
+
+void ClassSweepSettings::check() const {
+  if (threads < 1 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
+  if (item_stride < 1) throw InputError("--work-sample must be >= 1");
+  if (!(checkpoint_seconds >= 0)) throw InputError("--checkpoint-seconds must be >= 0");
+}
+
+ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& common) const {
+  ClassEngineOptions options;
+  options.threads = threads;
+  options.samples_per_index = common.samples_per_index;
+  options.sample_indices = common.sample_indices;
+  options.item_stride = item_stride;
+  options.checkpoint_seconds = checkpoint_seconds;
+  return options;
+}
+
+bool RunSettings::sweeps() const {
+  return engine == EngineKind::Classes ||
+         (engine == EngineKind::Symbolic && symbolic.dominance_by_classes);
+}
+
+ExplicitOptions RunSettings::explicit_options() const {
+  return {.samples_per_index = common.samples_per_index, .sample_indices = common.sample_indices};
+}
+
+po::options_description classify_options() {
+  po::options_description board("Board");
+  board.add_options()
+      ("size", po::value<int>(), "board size N (2..8)")
+      ("exit-row", po::value<int>()->default_value(-1), "exit row (default (N-1)/2)")
+      ("metric", po::value<std::string>()->default_value("step"), "step | move")
+      ("max-cars", po::value<int>()->default_value(-1), "at most K cars (-1 = no limit)")
+      ("max-trucks", po::value<int>()->default_value(-1), "at most K trucks (-1 = no limit)")
+      ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)");
+  po::options_description engine("Engine");
+  engine.add_options()
+      ("engine", po::value<std::string>()->default_value("bdd"),
+       "bdd | explicit | classes (explicit, one class of line kind sequences at a time)")
+      ("threads", po::value<int>()->default_value(0),
+       "class sweeps: worker threads (0 = one per hardware thread)")
+      ("work-sample", po::value<int>()->default_value(1),
+       "classes engine benchmark: sweep only every K-th work item and print the rate (no --out)")
+      ("checkpoint-seconds", po::value<double>()->default_value(ClassEngineOptions{}.checkpoint_seconds),
+       "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
+      ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
+      ("order", po::value<std::string>()->default_value(""),
+       "variable order; slot: interleaved (default) | rows-columns | columns-rows; "
+       "cell: row-major (default) | anti-diagonal | column-major")
+      ("line-code", po::value<std::string>()->default_value("index"),
+       "code of one line's filling: slot | index")
+      ("samples", po::value<int>()->default_value(5), "sample boards per index")
+      ("sample-indices", po::value<int>()->default_value(10), "sample the K highest indices")
+      ("no-dominance", po::bool_switch(), "skip the dominance figures")
+      ("dominance-by", po::value<std::string>()->default_value("auto"),
+       "bdd engine: classes (a class sweep after the layers, its counts checked against "
+       "them; checkpointed in DIR/classes-checkpoint.txt) | symbolic (closures on the "
+       "layers) | auto (classes up to the class engine's largest size, else symbolic)")
+      ("dominance-indices", po::value<std::string>()->default_value("auto"),
+       "symbolic dominance: count components for the K highest indices: K, all, or auto "
+       "(all for N <= 5, else 30)")
+      ("dominance-components", po::value<std::int64_t>()->default_value(-1),
+       "symbolic dominance: at most K component closures in all (-1 = no limit)")
+      ("dominance-stop", po::value<int>()->default_value(-1),
+       "symbolic dominance: end the pass after index I, resumably (-1 = down to index 0)")
+      ("frontiers", po::value<std::string>()->default_value("auto"),
+       "with vehicle limits: limited | unlimited (frontiers on the board without limits, "
+       "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
+      ("max-layers", po::value<int>()->default_value(-1),
+       "stop after K layers, leaving an incomplete run (-1 = all)");
+  po::options_description bdd("BuDDy (bdd engine)");
+  bdd.add_options()
+      ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
+      ("bdd-cache", po::value<int>()->default_value(BddSettings{}.cache_size), "initial cache entries")
+      ("bdd-cache-ratio", po::value<int>()->default_value(BddSettings{}.cache_ratio),
+       "nodes per cache entry as the table grows (0 = fixed cache)")
+      ("bdd-max-increase", po::value<int>()->default_value(0), "max nodes added per growth (0 = doubling)")
+      ("bdd-min-free", po::value<int>()->default_value(BddSettings{}.min_free_percent),
+       "grow the table when a GC frees less than this percentage")
+      ("bdd-max-nodes", po::value<std::int64_t>()->default_value(0), "node table ceiling (0 = none)")
+      ("max-memory", po::value<std::string>()->default_value("0"),
+       "ceiling for node table + caches, e.g. 8G (0 = none)");
+  po::options_description output("Output");
+  output.add_options()
+      ("out", po::value<std::string>(), "run directory: classification.h5 and layers/")
+      ("resume", po::bool_switch(), "continue from the finished layers in --out")
+      ("log", po::value<std::string>(), "also append progress lines to FILE")
+      ("quiet,q", po::bool_switch(), "no progress lines on stderr");
+  po::options_description all;
+  all.add(board).add(engine).add(bdd).add(output);
+  return all;
+}
+
+RunSettings settings_from(const po::variables_map& vm) {
+  if (!vm.count("size")) throw InputError("classify needs --size N");
+  const VehicleLimits limits{vm["max-cars"].as<int>(), vm["max-trucks"].as<int>(),
+                             vm["max-vehicles"].as<int>()};
+  RunSettings s{.common = {.rules = Rules(vm["size"].as<int>(), vm["exit-row"].as<int>(),
+                                          parse_metric(vm["metric"].as<std::string>()), limits)}};
+  s.engine = parse_engine(vm["engine"].as<std::string>());
+  CommonSettings& common = s.common;
+  const int size = common.rules.size();
+
+  for (const EngineOption& option : kEngineOptions)
+    if ((option.engines & (1u << static_cast<unsigned>(s.engine))) == 0 && is_set(vm, option.name))
+      throw InputError(std::string("--") + option.name + " applies to the " +
+                       engine_list(option.engines) + " engine" +
+                       (std::string(engine_list(option.engines)).find(" and ") != std::string::npos ? "s" : "") +
+                       " only");
+
+  common.samples_per_index = vm["samples"].as<int>();
+  common.sample_indices = vm["sample-indices"].as<int>();
+  common.dominance = !vm["no-dominance"].as<bool>();
+  if (vm.count("out")) common.out = vm["out"].as<std::string>();
+  common.resume = vm["resume"].as<bool>();
+  common.quiet = vm["quiet"].as<bool>();
+  if (vm.count("log")) common.log_file = vm["log"].as<std::string>();
+  common.check(s.engine);
+
+  SymbolicSettings& symbolic = s.symbolic;
+  if (s.engine == EngineKind::Symbolic) {
+    symbolic.encoding = parse_encoding(vm["encoding"].as<std::string>());
+    const std::string order = vm["order"].as<std::string>();
+    if (symbolic.encoding == EncodingKind::Slot) {
+      symbolic.slot = {order.empty() ? SlotEncodingOptions{}.order : order, vm["line-code"].as<std::string>()};
+    } else {
+      if (is_set(vm, "line-code")) throw InputError("--line-code applies to the slot encoding only");
+      symbolic.cell.order = order.empty() ? CellEncodingOptions{}.order : order;
+    }
+    symbolic.bdd.initial_nodes = vm["bdd-nodes"].as<int>();
+    symbolic.bdd.cache_size = vm["bdd-cache"].as<int>();
+    symbolic.bdd.cache_ratio = vm["bdd-cache-ratio"].as<int>();
+    symbolic.bdd.max_increase = vm["bdd-max-increase"].as<int>();
+    symbolic.bdd.min_free_percent = vm["bdd-min-free"].as<int>();
+    symbolic.bdd.max_nodes = vm["bdd-max-nodes"].as<std::int64_t>();
+    symbolic.bdd.max_bytes = parse_bytes(vm["max-memory"].as<std::string>());
+    const std::string dominance_by = vm["dominance-by"].as<std::string>();
+    if (dominance_by != "auto" && dominance_by != "symbolic" && dominance_by != "classes")
+      throw InputError("unknown --dominance-by '" + dominance_by + "' (expected auto, classes or symbolic)");
+    // auto: the class sweep wherever the class engine runs, since on 6x6 the symbolic pass
+    // does not finish in hours; it is what the figures of a plain run come from.
+    symbolic.dominance_by_classes =
+        dominance_by == "classes" ||
+        (dominance_by == "auto" && common.dominance && size <= kMaxClassEngineSize);
+    const bool symbolic_pass = common.dominance && !symbolic.dominance_by_classes;
+    for (const char* name : {"dominance-indices", "dominance-components", "dominance-stop"})
+      if (!symbolic_pass && is_set(vm, name))
+        throw InputError(std::string("--") + name + " applies to the symbolic dominance pass only" +
+                         (common.dominance ? " (--dominance-by symbolic)" : " (not with --no-dominance)"));
+    symbolic.dominance_indices = dominance_indices_of(vm["dominance-indices"].as<std::string>(), size);
+    symbolic.dominance_components = vm["dominance-components"].as<std::int64_t>();
+    symbolic.dominance_stop = vm["dominance-stop"].as<int>();
+    symbolic.frontiers = frontiers_of(vm["frontiers"].as<std::string>());
+    symbolic.max_layers = vm["max-layers"].as<int>();
+    symbolic.check(common);
+  }
+
+  ClassSweepSettings& sweep = s.sweep;
+  const int threads = vm["threads"].as<int>();
+  if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
+  if (!s.sweeps())
+    for (const char* name : {"threads", "checkpoint-seconds"})
+      if (is_set(vm, name))
+        throw InputError(std::string("--") + name +
+                         " applies to class sweeps only (engine classes, --dominance-by classes)");
+  sweep.threads =
+      threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  sweep.item_stride = vm["work-sample"].as<int>();
+  if (sweep.item_stride < 1) throw InputError("--work-sample must be >= 1");
+  if (sweep.item_stride > 1 && !common.out.empty())
+    throw InputError("--work-sample is a benchmark of the classes engine (no --out)");
+  sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
+  sweep.check();
+
+  common.configuration = effective_configuration(vm);
+  return s;
+}
+
+}  // namespace rushhour::run

@@ -1,0 +1,96 @@
+#pragma once
+// The settings of a classification run, in groups: common to every engine, the symbolic
+// engine's, the class sweep's. Options enter as text in app/, are parsed and checked here
+// once, and reach the engines as typed values. An option that the chosen engine does not use
+// is refused here (InputError, exit 2), never silently ignored.
+#include <boost/program_options.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "bdd/session.hpp"
+#include "board/rules.hpp"
+#include "encoding/cell_encoding.hpp"
+#include "encoding/slot_encoding.hpp"
+#include "explicit/class_engine.hpp"
+#include "explicit/explicit_engine.hpp"
+#include "retrograde/retrograde.hpp"
+
+namespace rushhour::run {
+
+enum class EngineKind { Symbolic, Explicit, Classes };
+enum class EncodingKind { Slot, Cell };
+
+std::string to_string(EngineKind engine);      // "bdd", "explicit", "classes"
+std::string to_string(EncodingKind encoding);  // "slot", "cell"
+// Throws InputError naming the choices.
+EngineKind parse_engine(const std::string& text);
+EncodingKind parse_encoding(const std::string& text);
+
+// What every engine honours.
+struct CommonSettings {
+  Rules rules;
+  std::filesystem::path out{};  // the run directory; empty = none
+  bool resume = false;
+  bool dominance = true;        // the dominance figures at all
+  int samples_per_index = 5;
+  int sample_indices = 10;
+  bool quiet = false;
+  std::string log_file{};
+  std::string configuration{};  // the effective options, "key = value" per line
+
+  void check(EngineKind engine) const;
+};
+
+// The BDD engine: encoding, BuDDy, layers and the symbolic dominance pass.
+struct SymbolicSettings {
+  EncodingKind encoding = EncodingKind::Slot;
+  SlotEncodingOptions slot{};
+  CellEncodingOptions cell{};
+  BddSettings bdd{};
+  int dominance_indices = -1;            // resolved: -1 = all
+  std::int64_t dominance_components = -1;
+  int dominance_stop = -1;
+  int max_layers = -1;
+  Frontiers frontiers = Frontiers::Auto;
+  // The dominance figures from a class sweep after the layers instead of the symbolic pass.
+  bool dominance_by_classes = false;
+
+  void check(const CommonSettings& common) const;
+  // The driver's options (callbacks left empty).
+  RetrogradeOptions retrograde(const CommonSettings& common) const;
+};
+
+// A class sweep: the classes engine, or the dominance figures of the bdd engine.
+struct ClassSweepSettings {
+  int threads = 1;          // resolved: never 0
+  int item_stride = 1;      // --work-sample
+  double checkpoint_seconds = ClassEngineOptions{}.checkpoint_seconds;
+
+  void check() const;
+  // The engine's options (callbacks left empty).
+  ClassEngineOptions engine_options(const CommonSettings& common) const;
+};
+
+struct RunSettings {
+  EngineKind engine = EngineKind::Symbolic;
+  CommonSettings common;
+  SymbolicSettings symbolic{};
+  ClassSweepSettings sweep{};
+
+  // Whether the run sweeps classes (engine classes, or the bdd engine's dominance by classes).
+  bool sweeps() const;
+  ExplicitOptions explicit_options() const;
+};
+
+// The options of `rushhour classify`, grouped for --help.
+boost::program_options::options_description classify_options();
+
+// The settings of parsed classify options, every check done. Throws InputError.
+RunSettings settings_from(const boost::program_options::variables_map& vm);
+
+// "8G", "512M", "1000000" -> bytes. Throws InputError.
+std::uint64_t parse_bytes(const std::string& text);
+
+}  // namespace rushhour::run
