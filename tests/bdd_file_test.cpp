@@ -364,6 +364,22 @@ TEST(BddFile, ReportsMissingEmptyAndForeignFiles) {
   EXPECT_EQ(load_error(dir.path()), dir.path().string() + ": not a regular file");
 }
 
+// A path that opens but is no regular file (a directory) is refused without keeping its
+// file descriptor open.
+TEST(BddFile, RefusingANonRegularFileLeaksNoDescriptor) {
+  ScratchDir dir;
+  const auto open_descriptors = [] {
+    return std::distance(std::filesystem::directory_iterator("/proc/self/fd"),
+                         std::filesystem::directory_iterator());
+  };
+  const auto before = open_descriptors();
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_THROW(read_bdd_header(dir.path()), InputError);
+    EXPECT_THROW(BddFileProbe probe(dir.path()), InputError);
+  }
+  EXPECT_EQ(open_descriptors(), before);
+}
+
 TEST(BddFile, ReportsTheFormatVersionAndTrailingBytes) {
   ScratchDir dir;
   BddSession session(kVariables, tiny());

@@ -180,6 +180,21 @@ TEST(ClassEngineResume, AStoppedSweepResumesToTheSameCensus) {
   expect_same_figures(resumed.classification(rules.limits()), explicit_figures(rules), true);
 }
 
+// A checkpoint that fails while the workers run (a write error, bad_alloc in its snapshot)
+// ends the sweep with that exception, the workers joined first: no std::terminate.
+TEST(ClassEngineFailures, AFailedCheckpointReachesTheCallerAfterTheWorkersStop) {
+  ClassEngineOptions options;
+  options.threads = 2;
+  options.checkpoint_seconds = 0;
+  int calls = 0;
+  options.on_checkpoint = [&calls](const ClassSweepState&) {
+    ++calls;
+    throw std::runtime_error("checkpoint write failed");
+  };
+  EXPECT_THROW(classify_by_classes(Rules(5), options), std::runtime_error);
+  EXPECT_EQ(calls, 1);
+}
+
 TEST(ClassEngineResume, AStateOfAnotherBoardIsRefused) {
   ClassSweepState state;
   state.items = 3;

@@ -272,6 +272,20 @@ TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {
   EXPECT_EQ(counts(stored), counts(classify_explicit(Rules(5))));
 }
 
+// A class sweep checkpoint that cannot be written ends the run with status 1 and the reason,
+// not with SIGABRT from threads still running.
+TEST(ClassifyCommand, ClassSweepCheckpointWriteFailureExitsOne) {
+  TempDir dir("classify_checkpoint_fails");
+  // The checkpoint's temporary file cannot be created where a non-empty directory stands.
+  std::filesystem::create_directories(dir.path() / "classes-checkpoint.txt.tmp" / "blocker");
+  const auto run = run_rushhour("classify --engine classes --size 5 --threads 2 -q "
+                                "--checkpoint-seconds 0 --out " + dir.path().string());
+  EXPECT_EQ(run.status, 1) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  EXPECT_NE(run.err.find("rushhour: error: "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("classes-checkpoint.txt"), std::string::npos) << run.err;
+}
+
 TEST(ClassifyCommand, ResumeRefusesARunWithOtherParameters) {
   TempDir dir("classify_other_run");
   const std::string out = " --out " + dir.path().string();

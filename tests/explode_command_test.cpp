@@ -82,7 +82,10 @@ TEST(ExplodeCommand, ACellOverTheTimeLimitIsNotAvailable) {
 TEST(ExplodeCommand, BadRangesExitWithStatusTwoAndOneLine) {
   for (const std::string args : {"--cars 9-2", "--sizes 1", "--sizes 9", "--sizes 4,x",
                                  "--cars 0", "--cars -1", "--cars 2-", "--node-limit -5",
-                                 "--schedule sideways", "--time-limit -1"}) {
+                                 "--schedule sideways", "--time-limit -1",
+                                 // Refused before the range is expanded: no 8 GB list.
+                                 "--cars 1-2000000000", "--cars 2147483647-2147483647",
+                                 "--sizes 2147483600-2147483647"}) {
     const CommandRun run = explode(args);
     EXPECT_EQ(run.status, 2) << args;
     EXPECT_TRUE(run.out.empty()) << args;

@@ -274,15 +274,12 @@ std::string configuration_text(const ExplodeConfig& config) {
 
 ExplodeConfig parse_config(const po::variables_map& vm) {
   ExplodeConfig config;
-  config.sizes = parse_int_list(vm["sizes"].as<std::string>(), "sizes");
-  config.cars = parse_int_list(vm["cars"].as<std::string>(), "cars");
-  for (int size : config.sizes)
-    if (size < 2 || size > 8)
-      throw InputError("--sizes: board size " + std::to_string(size) + " is outside 2..8");
-  for (int cars : config.cars)
-    if (cars < 1 || cars > kMaxCars)
-      throw InputError("--cars: " + std::to_string(cars) + " cars is outside 1.." +
-                       std::to_string(kMaxCars));
+  config.sizes = parse_int_list(vm["sizes"].as<std::string>(), "sizes", 2, 8, [](int size) {
+    return "board size " + std::to_string(size);
+  });
+  config.cars = parse_int_list(vm["cars"].as<std::string>(), "cars", 1, kMaxCars, [](int cars) {
+    return std::to_string(cars) + " cars";
+  });
   config.node_limit = vm["node-limit"].as<std::int64_t>();
   if (config.node_limit != 0 &&
       (config.node_limit < 10000 || config.node_limit > std::numeric_limits<int>::max()))

@@ -70,7 +70,9 @@ void store_config(std::istream& text, const po::options_description& options,
   }
 }
 
-std::vector<int> parse_int_list(const std::string& text, const std::string& option_name) {
+std::vector<int> parse_int_list(const std::string& text, const std::string& option_name,
+                                int lowest, int highest,
+                                const std::function<std::string(int)>& describe) {
   auto number = [&](const std::string& part) {
     std::size_t used = 0;
     int value = 0;
@@ -81,6 +83,9 @@ std::vector<int> parse_int_list(const std::string& text, const std::string& opti
     }
     if (part.empty() || used != part.size())
       throw InputError("--" + option_name + ": '" + part + "' is not a number");
+    if (value < lowest || value > highest)
+      throw InputError("--" + option_name + ": " + describe(value) + " is outside " +
+                       std::to_string(lowest) + ".." + std::to_string(highest));
     return value;
   };
   std::vector<int> values;
@@ -98,7 +103,11 @@ std::vector<int> parse_int_list(const std::string& text, const std::string& opti
       if (from > to)
         throw InputError("--" + option_name + ": range '" + part + "' is empty (" +
                          std::to_string(from) + " > " + std::to_string(to) + ")");
-      for (int v = from; v <= to; ++v) values.push_back(v);
+      // Stops at `to` itself: v <= to would step past INT_MAX.
+      for (int v = from;; ++v) {
+        values.push_back(v);
+        if (v == to) break;
+      }
     }
     if (comma == std::string::npos) break;
     start = comma + 1;

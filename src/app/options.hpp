@@ -2,6 +2,7 @@
 // Shared option handling for the subcommands: Boost.Program_options on the command line plus
 // an optional INI config file (--config FILE); the command line wins over the file.
 #include <boost/program_options.hpp>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <string>
@@ -24,7 +25,11 @@ std::optional<po::variables_map> parse_options(const std::string& usage,
 void store_config(std::istream& text, const po::options_description& options,
                   const std::string& source, po::variables_map& vm);
 
-// Parses "4,5,6" into {4,5,6} and "2-9" into {2,...,9} (also "2-4,7"). Throws InputError.
-std::vector<int> parse_int_list(const std::string& text, const std::string& option_name);
+// Parses "4,5,6" into {4,5,6} and "2-9" into {2,...,9} (also "2-4,7"). Every number must lie
+// in lowest..highest, checked before a range is expanded; `describe` names a value in the
+// message ("--cars: 12 cars is outside 1..9"). Throws InputError.
+std::vector<int> parse_int_list(const std::string& text, const std::string& option_name,
+                                int lowest, int highest,
+                                const std::function<std::string(int)>& describe);
 
 }  // namespace rushhour::app

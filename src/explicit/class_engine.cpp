@@ -975,29 +975,43 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   };
   auto last_report = std::chrono::steady_clock::now();
   auto last_checkpoint = last_report;
-  for (;;) {
+  // A failure here (a checkpoint that cannot be written, bad_alloc in a snapshot) must not
+  // unwind past running workers, whose std::thread destructors would end the process: they
+  // are stopped and joined first, and the failure goes on to the caller.
+  try {
+    for (;;) {
+      {
+        const std::lock_guard lock(mutex);
+        if (running == 0) break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (options.should_stop && options.should_stop()) stopped = true;
+      if (seconds_since(last_report) >= options.progress_seconds) {
+        report();
+        last_report = std::chrono::steady_clock::now();
+      }
+      if (options.on_checkpoint && seconds_since(last_checkpoint) >= options.checkpoint_seconds) {
+        std::unique_lock lock(mutex);
+        pause = true;
+        worker_waits.wait(lock, [&] { return waiting == running; });
+        const ClassSweepState state = snapshot();
+        lock.unlock();
+        options.on_checkpoint(state);  // may take a while (a file write): workers wait
+        lock.lock();
+        pause = false;
+        resume_work.notify_all();
+        last_checkpoint = std::chrono::steady_clock::now();
+      }
+    }
+  } catch (...) {
     {
       const std::lock_guard lock(mutex);
-      if (running == 0) break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (options.should_stop && options.should_stop()) stopped = true;
-    if (seconds_since(last_report) >= options.progress_seconds) {
-      report();
-      last_report = std::chrono::steady_clock::now();
-    }
-    if (options.on_checkpoint && seconds_since(last_checkpoint) >= options.checkpoint_seconds) {
-      std::unique_lock lock(mutex);
-      pause = true;
-      worker_waits.wait(lock, [&] { return waiting == running; });
-      const ClassSweepState state = snapshot();
-      lock.unlock();
-      options.on_checkpoint(state);  // may take a while (a file write): workers wait
-      lock.lock();
+      stopped = true;
       pause = false;
-      resume_work.notify_all();
-      last_checkpoint = std::chrono::steady_clock::now();
     }
+    resume_work.notify_all();
+    for (std::thread& thread : pool) thread.join();
+    throw;
   }
   for (std::thread& thread : pool) thread.join();
   if (failure) std::rethrow_exception(failure);

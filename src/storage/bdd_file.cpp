@@ -172,10 +172,17 @@ class Reader {
       if (errno == ENOENT) throw Damaged("no such file");
       throw Damaged(std::string("cannot open (") + std::strerror(errno) + ")");
     }
+    // The destructor does not run for a constructor that throws: close the file here.
     struct stat info {};
-    if (::fstat(fd_, &info) != 0)
-      throw Damaged(std::string("cannot stat (") + std::strerror(errno) + ")");
-    if (!S_ISREG(info.st_mode)) throw Damaged("not a regular file");
+    if (::fstat(fd_, &info) != 0) {
+      const std::string reason = std::string("cannot stat (") + std::strerror(errno) + ")";
+      ::close(fd_);
+      throw Damaged(reason);
+    }
+    if (!S_ISREG(info.st_mode)) {
+      ::close(fd_);
+      throw Damaged("not a regular file");
+    }
     size_ = static_cast<std::uint64_t>(info.st_size);
     buffer_.resize(buffer_size);
   }
