@@ -10,6 +10,7 @@
 
 #include "board/errors.hpp"
 #include "explicit/explicit_engine.hpp"
+#include "reference_figures.hpp"
 
 namespace rushhour {
 namespace {
@@ -35,16 +36,9 @@ void expect_same_figures(const Classification& got, const Classification& expect
   EXPECT_EQ(got.engine, "classes");
 }
 
-const Classification& explicit_figures(const Rules& rules) {
-  static std::map<std::tuple<int, int, Metric, int, int, int>, Classification> cache;
-  const auto key = std::make_tuple(rules.size(), rules.exit_row(), rules.metric(), rules.limits().max_cars,
-                                   rules.limits().max_trucks, rules.limits().max_vehicles);
-  auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, classify_explicit(rules)).first;
-  return it->second;
-}
+using testing::explicit_figures;
 
-class ClassEngine : public testing::TestWithParam<std::tuple<int, int, Metric>> {
+class ClassEngine : public ::testing::TestWithParam<std::tuple<int, int, Metric>> {
  protected:
   Rules rules() const { return Rules(std::get<0>(GetParam()), std::get<1>(GetParam()), std::get<2>(GetParam())); }
 };
@@ -59,11 +53,11 @@ TEST_P(ClassEngine, EqualsTheExplicitEngine) {
 
 INSTANTIATE_TEST_SUITE_P(
     SmallBoards, ClassEngine,
-    testing::Values(std::make_tuple(4, -1, Metric::Step), std::make_tuple(4, -1, Metric::Move),
+    ::testing::Values(std::make_tuple(4, -1, Metric::Step), std::make_tuple(4, -1, Metric::Move),
                     std::make_tuple(4, 0, Metric::Step), std::make_tuple(4, 3, Metric::Move),
                     std::make_tuple(5, -1, Metric::Step), std::make_tuple(5, -1, Metric::Move),
                     std::make_tuple(5, 4, Metric::Step)),
-    [](const testing::TestParamInfo<std::tuple<int, int, Metric>>& param) {
+    [](const ::testing::TestParamInfo<std::tuple<int, int, Metric>>& param) {
       const int n = std::get<0>(param.param);
       const int exit_row = std::get<1>(param.param);
       return std::to_string(n) + "x" + std::to_string(n) + "_exit" +
@@ -232,7 +226,7 @@ ClassSweepState without_seconds(ClassSweepState state) {
   return state;
 }
 
-class ClassSweepParts : public testing::TestWithParam<std::tuple<int, Metric, VehicleLimits>> {};
+class ClassSweepParts : public ::testing::TestWithParam<std::tuple<int, Metric, VehicleLimits>> {};
 
 TEST_P(ClassSweepParts, MergedPartsEqualTheWholeSweep) {
   const auto& [size, metric, limits] = GetParam();
@@ -264,10 +258,10 @@ TEST_P(ClassSweepParts, MergedPartsEqualTheWholeSweep) {
 
 INSTANTIATE_TEST_SUITE_P(
     SmallBoards, ClassSweepParts,
-    testing::Values(std::make_tuple(4, Metric::Step, VehicleLimits{}), std::make_tuple(4, Metric::Move, VehicleLimits{}),
+    ::testing::Values(std::make_tuple(4, Metric::Step, VehicleLimits{}), std::make_tuple(4, Metric::Move, VehicleLimits{}),
                     std::make_tuple(5, Metric::Step, VehicleLimits{}), std::make_tuple(5, Metric::Move, VehicleLimits{}),
                     std::make_tuple(5, Metric::Move, VehicleLimits{4, 2, -1})),
-    [](const testing::TestParamInfo<std::tuple<int, Metric, VehicleLimits>>& param) {
+    [](const ::testing::TestParamInfo<std::tuple<int, Metric, VehicleLimits>>& param) {
       const int size = std::get<0>(param.param);
       return std::to_string(size) + "x" + std::to_string(size) + "_" + to_string(std::get<1>(param.param)) +
              (std::get<2>(param.param) == VehicleLimits{} ? std::string() : "_limited");

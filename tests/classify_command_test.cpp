@@ -2,11 +2,15 @@
 // input, node-table exhaustion with the finished layers kept, and resuming from them.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
+#include <optional>
+#include <sstream>
 #include <regex>
 
 #include "cli_test_support.hpp"
-#include "explicit/explicit_engine.hpp"
+#include "reference_figures.hpp"
+#include "storage/class_checkpoint.hpp"
 #include "storage/classification_file.hpp"
 
 namespace rushhour {
@@ -51,12 +55,15 @@ TEST(ClassifyCommand, FourByFourSummaryAndResultFile) {
             "ooDD\n"
             "ooEE\n"
             "\n");
-  // One progress line per layer on stderr.
-  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n') >= 11, true);
-  EXPECT_NE(run.err.find("layer  10:"), std::string::npos);
+  // One progress line per layer on stderr, layers 0 to 10.
+  std::istringstream progress(run.err);
+  std::vector<int> layer_lines;
+  for (std::string line; std::getline(progress, line);)
+    if (int index = -1; std::sscanf(line.c_str(), "layer %d:", &index) == 1) layer_lines.push_back(index);
+  EXPECT_EQ(layer_lines, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})) << run.err;
 
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(4));
+  const Classification expected = testing::explicit_figures(Rules(4));
   EXPECT_EQ(counts(stored), counts(expected));
   EXPECT_EQ(stored.nondominated, expected.nondominated);
   EXPECT_EQ(stored.components, expected.components);
@@ -73,7 +80,7 @@ TEST(ClassifyCommand, ExplicitEngineWritesTheSameFigures) {
   EXPECT_EQ(run.err, "");
   const Classification stored = read_classification(dir.path() / "classification.h5");
   EXPECT_EQ(stored.engine, "explicit");
-  EXPECT_EQ(counts(stored), counts(classify_explicit(Rules(4, -1, Metric::Move))));
+  EXPECT_EQ(counts(stored), counts(testing::explicit_figures(Rules(4, -1, Metric::Move))));
 }
 
 TEST(ClassifyCommand, ClassesEngineWritesTheExplicitEnginesFigures) {
@@ -83,7 +90,7 @@ TEST(ClassifyCommand, ClassesEngineWritesTheExplicitEnginesFigures) {
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.err, "");
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(4, -1, Metric::Move));
+  const Classification expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.engine, "classes");
   EXPECT_TRUE(stored.complete);
   EXPECT_EQ(counts(stored), counts(expected));
@@ -95,16 +102,24 @@ TEST(ClassifyCommand, ClassesEngineWritesTheExplicitEnginesFigures) {
 
 TEST(ClassifyCommand, ClassesEngineStoppedRunResumesToTheSameFigures) {
   TempDir dir("classify_classes_resume");
+  const std::string log = dir / "progress.log";
   const std::string args = "classify --engine classes --threads 1 --size 5 --metric step -q "
-                           "--checkpoint-seconds 0 --out " + dir.path().string();
-  // Stopped by SIGINT after a moment (or finished already: the resume must then only rewrite).
-  const auto first = testing::run_shell("timeout --preserve-status -s INT 0.5 " + std::string(RUSHHOUR_BINARY) + " " + args);
-  ASSERT_TRUE(first.status == 130 || first.status == 0) << first.status << first.err;
-  ASSERT_TRUE(std::filesystem::exists(dir.path() / "classes-checkpoint.txt"));
+                           "--checkpoint-seconds 0 --log " + log + " --out " + dir.path().string();
+  // SIGINT as soon as the first progress line is written: the signal handlers are in place
+  // by then and the sweep has not finished, so the run must stop at a safe point.
+  const auto first = testing::run_shell(
+      std::string(RUSHHOUR_BINARY) + " " + args + " & pid=$!; for i in $(seq 600); do "
+      "test -s " + log + " && break; sleep 0.05; done; kill -INT $pid; wait $pid");
+  ASSERT_EQ(first.status, 130) << first.err;
+  EXPECT_NE(first.err.find("stopped by signal 2"), std::string::npos) << first.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "classification.h5"));
+  const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(dir.path());
+  ASSERT_TRUE(saved.has_value());
+  EXPECT_LT(saved->state.next_item, saved->state.items) << "the sweep was not stopped early";
   const auto second = run_rushhour(args + " --resume");
   ASSERT_EQ(second.status, 0) << second.err;
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(5, -1, Metric::Step));
+  const Classification expected = testing::explicit_figures(Rules(5, -1, Metric::Step));
   EXPECT_EQ(counts(stored), counts(expected));
   EXPECT_EQ(stored.nondominated, expected.nondominated);
   EXPECT_EQ(stored.components, expected.components);
@@ -135,7 +150,7 @@ TEST(ClassifyCommand, DominanceByClassesAfterTheLayers) {
   const auto run = run_rushhour("classify --size 4 --metric move --dominance-by classes --threads 2 --resume" + out);
   ASSERT_EQ(run.status, 0) << run.err;
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(4, -1, Metric::Move));
+  const Classification expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.engine, "bdd");
   EXPECT_EQ(counts(stored), counts(expected));
   EXPECT_EQ(stored.nondominated, expected.nondominated);
@@ -149,7 +164,7 @@ TEST(ClassifyCommand, CellEncodingRunIsQueryable) {
   const auto run = run_rushhour("classify --size 4 --metric move --encoding cell -q --out " + dir.path().string());
   ASSERT_EQ(run.status, 0) << run.err;
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(4, -1, Metric::Move));
+  const Classification expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.encoding, "cell");
   EXPECT_EQ(counts(stored), counts(expected));
   EXPECT_EQ(stored.nondominated, expected.nondominated);
@@ -269,7 +284,7 @@ TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.err.find("resuming after"), std::string::npos);
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  EXPECT_EQ(counts(stored), counts(classify_explicit(Rules(5))));
+  EXPECT_EQ(counts(stored), counts(testing::explicit_figures(Rules(5))));
 }
 
 // A class sweep checkpoint that cannot be written ends the run with status 1 and the reason,
@@ -310,7 +325,7 @@ TEST(ClassifyCommand, TerminatedRunStopsCleanlyAndResumes) {
 
   ASSERT_EQ(run_rushhour("classify --size 5 -q --resume" + out).status, 0);
   const Classification resumed = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(5));
+  const Classification expected = testing::explicit_figures(Rules(5));
   EXPECT_TRUE(resumed.complete);
   EXPECT_EQ(counts(resumed), counts(expected));
   EXPECT_EQ(resumed.nondominated, expected.nondominated);
@@ -335,7 +350,7 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
   EXPECT_NE(resumed_run.err.find("dominance resumed below index"), std::string::npos);
   EXPECT_EQ(resumed_run.err.find("dominance index 33:"), std::string::npos) << "started at the top";
   const Classification resumed = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(5));
+  const Classification expected = testing::explicit_figures(Rules(5));
   EXPECT_EQ(resumed.nondominated, expected.nondominated);
   EXPECT_EQ(resumed.components, expected.components);
 
@@ -369,7 +384,7 @@ TEST(ClassifyCommand, DominancePassInSlicesReachesTheSameFigures) {
   ASSERT_EQ(last.status, 0) << last.err;
   EXPECT_NE(last.err.find("dominance resumed below index 5"), std::string::npos);
   const Classification finished = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(5, -1, Metric::Move));
+  const Classification expected = testing::explicit_figures(Rules(5, -1, Metric::Move));
   EXPECT_EQ(finished.nondominated, expected.nondominated);
   EXPECT_EQ(finished.components, expected.components);
 }
@@ -385,7 +400,7 @@ TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
   ASSERT_EQ(stopped.layers.size(), 4u);
   ASSERT_EQ(run_rushhour("classify --size 4 -q --resume" + out).status, 0);
   const Classification resumed = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(4));
+  const Classification expected = testing::explicit_figures(Rules(4));
   EXPECT_TRUE(resumed.complete);
   EXPECT_EQ(counts(resumed), counts(expected));
   EXPECT_EQ(resumed.nondominated, expected.nondominated);

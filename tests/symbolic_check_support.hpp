@@ -10,6 +10,7 @@
 #include "bdd/session.hpp"
 #include "encoding/state_encoding.hpp"
 #include "explicit/explicit_engine.hpp"
+#include "reference_figures.hpp"
 #include "retrograde/retrograde.hpp"
 
 namespace rushhour::testing {
@@ -18,15 +19,6 @@ inline std::vector<std::uint64_t> layer_counts(const Classification& c) {
   std::vector<std::uint64_t> counts;
   for (const LayerFigures& layer : c.layers) counts.push_back(layer.count);
   return counts;
-}
-
-// The explicit classification of each rules value, computed once per test process.
-inline const Classification& explicit_figures(const Rules& rules) {
-  static std::map<std::string, Classification> cache;
-  const std::string key = rules.describe();
-  auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, classify_explicit(rules)).first;
-  return it->second;
 }
 
 inline void expect_same_figures(const Classification& symbolic, const Classification& expected,
