@@ -66,8 +66,35 @@ TEST(CountPlacements, SixBySix) {
 TEST(CountPlacements, SixBySixWithTheCommercialVehicleSet) {
   const PlacementCounts counts =
       count_placements(Rules(6, -1, Metric::Step, VehicleLimits{12, 4, -1}));
-  EXPECT_EQ(counts.domain, 36'330'223'056u);
-  EXPECT_EQ(counts.winning, 9'328'767'996u);
+  EXPECT_EQ(counts.domain, Count{36'330'223'056});
+  EXPECT_EQ(counts.winning, Count{9'328'767'996});
+}
+
+TEST(CountPlacements, SevenBySeven) {
+  const PlacementCounts counts = count_placements(Rules(7));
+  EXPECT_EQ(counts.domain, parse_count("683673325268506"));
+  EXPECT_EQ(counts.winning, parse_count("163134783689731"));
+}
+
+TEST(CountPlacements, SevenBySevenWithFewVehicles) {
+  EXPECT_EQ(count_placements(Rules(7, -1, Metric::Step, VehicleLimits{-1, -1, 8})).domain,
+            Count{89'455'160'928});
+  EXPECT_EQ(count_placements(Rules(7, -1, Metric::Step, VehicleLimits{-1, -1, 6})).domain,
+            Count{759'884'516});
+}
+
+// 8x8 has no published figure: the counts must exceed 64 bits without wrapping, and the
+// mirror image of the board (exit row e <-> 7 - e) must count the same, a check of the
+// profile programme whose row order differs between the two.
+TEST(CountPlacements, EightByEightExceedsSixtyFourBitsAndIsMirrorSymmetric) {
+  const PlacementCounts upper = count_placements(Rules(8, 3));
+  const PlacementCounts lower = count_placements(Rules(8, 4));
+  EXPECT_EQ(upper, lower);
+  EXPECT_GT(upper.placements, kUint64Limit);
+  EXPECT_LT(upper.winning, upper.domain);
+  EXPECT_LT(upper.domain, upper.placements);
+  // Placements do not depend on the exit row at all.
+  EXPECT_EQ(count_placements(Rules(8, 0)).placements, upper.placements);
 }
 
 TEST(CountPlacements, LimitsThatAllowEverythingChangeNothing) {
@@ -80,18 +107,18 @@ TEST(CountPlacements, OneVehicleAtMost) {
   for (int n : {4, 5, 6}) {
     const PlacementCounts counts =
         count_placements(Rules(n, -1, Metric::Step, VehicleLimits{-1, -1, 1}));
-    EXPECT_EQ(counts.domain, static_cast<std::uint64_t>(n - 1));
-    EXPECT_EQ(counts.winning, 1u);
+    EXPECT_EQ(counts.domain, Count(n - 1));
+    EXPECT_EQ(counts.winning, Count{1});
     // The empty board, then every single vehicle: 2n lines with n-1 car and n-2 truck
     // positions each.
-    EXPECT_EQ(counts.placements, static_cast<std::uint64_t>(1 + 2 * n * (2 * n - 3)));
+    EXPECT_EQ(counts.placements, Count(1 + 2 * n * (2 * n - 3)));
   }
 }
 
 TEST(CountPlacements, AVehicleLimitGrowsTheDomainUpToEveryConfiguration) {
-  std::uint64_t previous = 0;
+  Count previous = 0;
   for (int v = 1; v <= 12; ++v) {  // 25 cells hold at most 12 vehicles
-    const std::uint64_t domain =
+    const Count domain =
         count_placements(Rules(5, -1, Metric::Step, VehicleLimits{-1, -1, v})).domain;
     EXPECT_GT(domain, previous);
     previous = domain;

@@ -14,6 +14,7 @@ constexpr const char* kUsage =
     "\n"
     "commands:\n"
     "  classify   classify every configuration of a board by its index\n"
+    "  count      the exact numbers of placements, domain and winning configurations\n"
     "  explode    the BDD size table of the naive coordinate encoding\n"
     "  query      ask a finished or partial run about boards, indices and counts\n"
     "\n"
@@ -39,9 +40,10 @@ int run(int argc, const char* const* argv) {
       return 0;
     }
     if (command == "classify") return run_classify(args);
+    if (command == "count") return run_count(args);
     if (command == "explode") return run_explode(args);
     if (command == "query") return run_query(args);
-    throw InputError("unknown command '" + command + "' (expected classify, explode or query)");
+    throw InputError("unknown command '" + command + "' (expected classify, count, explode or query)");
   } catch (const InputError& e) {
     std::cerr << "rushhour: " << e.what() << "\n";
     return 2;

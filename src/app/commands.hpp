@@ -10,6 +10,7 @@ namespace rushhour::app {
 int run(int argc, const char* const* argv);
 
 int run_classify(const std::vector<std::string>& args);
+int run_count(const std::vector<std::string>& args);
 int run_explode(const std::vector<std::string>& args);
 int run_query(const std::vector<std::string>& args);
 

@@ -1,9 +1,6 @@
 #include "explicit/counting.hpp"
 
 #include <algorithm>
-#include <limits>
-#include <stdexcept>
-#include <string>
 #include <vector>
 
 #include "board/board.hpp"
@@ -11,9 +8,6 @@
 
 namespace rushhour {
 namespace {
-
-// 128 bits: the 8x8 counts exceed 64 bits before they are narrowed (and checked).
-__extension__ typedef unsigned __int128 Exact;
 
 // Generating polynomials in (cars, trucks), stored densely. A dimension no limit depends on
 // is not tracked (all its degrees fold into 0); a tracked one is truncated at its cap, which
@@ -59,7 +53,7 @@ class PolynomialShape {
 struct Term {
   int cars;
   int trucks;
-  Exact multiplicity;
+  Count multiplicity;
 };
 
 class ProfileCounter {
@@ -89,33 +83,33 @@ class ProfileCounter {
 
   // Generating polynomial of all placements whose exit row holds `exit_arrangement`
   // (its own vehicles included).
-  std::vector<Exact> with_exit_row(const LineArrangement& exit_arrangement) const {
+  std::vector<Count> with_exit_row(const LineArrangement& exit_arrangement) const {
     const std::size_t terms = shape_.terms();
-    std::vector<Exact> current(states_ * terms, 0), next(states_ * terms, 0);
+    std::vector<Count> current(states_ * terms, 0), next(states_ * terms, 0);
     if (!shape_.kept(exit_arrangement.cars, exit_arrangement.trucks))
-      return std::vector<Exact>(terms, 0);
+      return std::vector<Count>(terms, 0);
     current[shape_.position(exit_arrangement.cars, exit_arrangement.trucks)] =
         1;  // state 0: no row is mid-vehicle
     for (int col = 0; col < n_; ++col) {
       std::fill(next.begin(), next.end(), 0);
       const std::uint32_t exit_bit = (exit_arrangement.occupied >> col & 1) << exit_row_;
       for (std::size_t state = 0; state < states_; ++state) {
-        const Exact* poly = &current[state * terms];
-        if (std::all_of(poly, poly + terms, [](Exact x) { return x == 0; })) continue;
+        const Count* poly = &current[state * terms];
+        if (std::all_of(poly, poly + terms, [](Count x) { return x == 0; })) continue;
         extend(col, state, poly, 0, 0, 1, exit_bit, 0, 0, next);
       }
       std::swap(current, next);
     }
-    return std::vector<Exact>(current.begin(),
+    return std::vector<Count>(current.begin(),
                               current.begin() + static_cast<std::ptrdiff_t>(terms));
   }
 
  private:
   // Chooses, row by row (state digit `digit` onward), what covers column `col`, building the
   // successor state `target` (digit weight `weight`), the covered rows and the new vehicles.
-  void extend(int col, std::size_t state, const Exact* poly, int digit, std::size_t target,
+  void extend(int col, std::size_t state, const Count* poly, int digit, std::size_t target,
               std::size_t weight, std::uint32_t covered, int cars, int trucks,
-              std::vector<Exact>& next) const {
+              std::vector<Count>& next) const {
     if (digit == n_ - 1) {
       accumulate(poly, target, covered, cars, trucks, next);
       return;
@@ -138,18 +132,19 @@ class ProfileCounter {
              covered | row_bit, cars, trucks + 1, next);
   }
 
-  void accumulate(const Exact* poly, std::size_t target, std::uint32_t covered, int cars,
-                  int trucks, std::vector<Exact>& next) const {
-    Exact* out = &next[target * shape_.terms()];
+  void accumulate(const Count* poly, std::size_t target, std::uint32_t covered, int cars,
+                  int trucks, std::vector<Count>& next) const {
+    Count* out = &next[target * shape_.terms()];
     for (const Term& v : vertical_[covered]) {
       const int add_cars = cars + v.cars;
       const int add_trucks = trucks + v.trucks;
       for (int c = 0; c <= shape_.car_cap(); ++c)
         for (int t = 0; t <= shape_.truck_cap(); ++t) {
-          const Exact x = poly[shape_.position(c, t)];
+          const Count x = poly[shape_.position(c, t)];
           if (x == 0) continue;
-          if (shape_.kept(c + add_cars, t + add_trucks))
-            out[shape_.position(c + add_cars, t + add_trucks)] += x * v.multiplicity;
+          if (!shape_.kept(c + add_cars, t + add_trucks)) continue;
+          Count& sum = out[shape_.position(c + add_cars, t + add_trucks)];
+          sum = checked_add(sum, checked_mul(x, v.multiplicity));
         }
     }
   }
@@ -162,32 +157,25 @@ class ProfileCounter {
   std::vector<std::vector<Term>> vertical_;  // indexed by the rows covered horizontally
 };
 
-std::uint64_t narrow(Exact value, const char* what) {
-  if (value > std::numeric_limits<std::uint64_t>::max())
-    throw std::overflow_error(std::string("the number of ") + what + " exceeds 64 bits");
-  return static_cast<std::uint64_t>(value);
-}
-
 }  // namespace
 
 PlacementCounts count_placements(const Rules& rules) {
   const ProfileCounter counter(rules);
   const PolynomialShape shape(rules);
   const int n = rules.size();
-  Exact placements = 0, domain = 0, winning = 0;
+  Count placements = 0, domain = 0, winning = 0;
   for (const LineArrangement& exit : counter.lines().arrangements()) {
-    const std::vector<Exact> poly = counter.with_exit_row(exit);
-    Exact total = 0;
+    const std::vector<Count> poly = counter.with_exit_row(exit);
+    Count total = 0;
     for (int c = 0; c <= shape.car_cap(); ++c)
       for (int t = 0; t <= shape.truck_cap(); ++t)
-        if (rules.limits().allows(c, t)) total += poly[shape.position(c, t)];
-    placements += total;
+        if (rules.limits().allows(c, t)) total = checked_add(total, poly[shape.position(c, t)]);
+    placements = checked_add(placements, total);
     if (exit.segments.empty() || exit.segments.back().length != kCar) continue;
     domain += total;
     if (exit.segments.back().start == n - kCar) winning += total;
   }
-  return {narrow(placements, "placements"), narrow(domain, "domain configurations"),
-          narrow(winning, "winning configurations")};
+  return {placements, domain, winning};
 }
 
 }  // namespace rushhour

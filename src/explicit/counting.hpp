@@ -12,18 +12,18 @@
 // segment is a car) and the winning set (that car ends in the last column).
 //
 // With vehicle limits every count is a polynomial in (cars, trucks), truncated at the
-// limits, and only monomials allowed by the limits are summed. Arithmetic is exact
-// (128-bit); a figure that does not fit 64 bits raises std::overflow_error.
-#include <cstdint>
-
+// limits, and only monomials allowed by the limits are summed. Every coefficient is a
+// Count: exact for every board size the rules accept (8x8 placements exceed 2^64; the
+// largest, 8x8 without limits, is far below 2^128, and the sums are overflow-checked).
+#include "board/count.hpp"
 #include "board/rules.hpp"
 
 namespace rushhour {
 
 struct PlacementCounts {
-  std::uint64_t placements = 0;  // all vehicle placements within the limits, target or not
-  std::uint64_t domain = 0;      // placements whose exit-row target exists and is a car
-  std::uint64_t winning = 0;     // domain configurations whose target touches the exit
+  Count placements = 0;  // all vehicle placements within the limits, target or not
+  Count domain = 0;      // placements whose exit-row target exists and is a car
+  Count winning = 0;     // domain configurations whose target touches the exit
   friend bool operator==(const PlacementCounts&, const PlacementCounts&) = default;
 };
 

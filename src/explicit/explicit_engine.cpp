@@ -138,13 +138,13 @@ void ExplicitSolution::enumerate_domain() {
       exit_choices.push_back(a);
 
   // The count comes first so that a domain too large for this engine fails at once.
-  const std::uint64_t domain = count_placements(rules_).domain;
+  const Count domain = count_placements(rules_).domain;
   if (domain > kMaxExplicitStates)
     throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +
-                     " configurations; " + rules_.describe() + " has " + std::to_string(domain) +
+                     " configurations; " + rules_.describe() + " has " + to_string(domain) +
                      " (set vehicle limits, or use the bdd engine)");
   keys_.clear();
-  keys_.reserve(domain);
+  keys_.reserve(static_cast<std::size_t>(domain));
   using Covered = std::array<std::uint32_t, kMaxExplicitSize>;  // per column: rows covered
   auto extend = [&](auto& self, int line, std::uint64_t key, int cars, int trucks,
                     const Covered& covered) -> void {
