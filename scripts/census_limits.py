@@ -8,11 +8,15 @@ of the limited run's classification.h5 (those it has) with those sums.
 Usage: /usr/bin/python3 scripts/census_limits.py CENSUS LIMITED.h5
 (CENSUS: a finished class run's classes-checkpoint.txt; the limits are read from LIMITED.h5)
 Exit status 0 if every figure agrees, 1 if any differs, 2 on bad usage or an unreadable file.
+Every figure is summed and compared as an exact Python int (census and file counts may exceed
+2^64; see h5counts.py for the file's two count forms).
 """
 import sys
 
 import h5py
 import numpy as np
+
+import h5counts
 
 FIGURES = ["count", "nondominated", "components"]
 
@@ -46,7 +50,7 @@ def census_sums(path, allows):
         fail(f"{path}: the sweep is not finished")
     size, highest = int(fields["size"]), int(header["highest"])
     trucks_per_car = size * size // 3 + 1
-    sums = {k: np.zeros(highest + 1, dtype=np.uint64) for k in FIGURES}
+    sums = {k: [0] * (highest + 1) for k in FIGURES}
     domain = 0
     for i, line in enumerate(lines):
         if not line.startswith("tally "):
@@ -56,7 +60,8 @@ def census_sums(path, allows):
         if allows(cars, trucks):
             domain += int(pair_domain)
             for k, figure in enumerate(FIGURES):
-                sums[figure] += np.array(lines[i + 1 + k].split(), dtype=np.uint64)
+                values = [int(v) for v in lines[i + 1 + k].split()]
+                sums[figure] = [a + b for a, b in zip(sums[figure], values)]
     return fields, domain, sums
 
 
@@ -67,10 +72,12 @@ def main(argv):
         with h5py.File(argv[2], "r") as f:
             limits = {k: int(f.attrs[k]) for k in ["max_cars", "max_trucks", "max_vehicles", "size", "exit_row"]}
             metric = f.attrs["metric"]
-            limited = {"count": np.array(f["layers/count"]), "nondominated": np.array(f["dominance/nondominated"]),
+            form = h5counts.count_form(f)
+            limited = {"count": h5counts.dataset(f, "layers/count", form),
+                       "nondominated": h5counts.dataset(f, "dominance/nondominated", form),
                        "components": np.array(f["dominance/components"])}
-            limited_domain = int(f.attrs["domain_count"])
-    except (OSError, KeyError) as e:
+            limited_domain = h5counts.attribute(f, "domain_count", form)
+    except (OSError, KeyError, ValueError) as e:
         fail(f"cannot read {argv[2]}: {e}")
     metric = metric.decode() if isinstance(metric, bytes) else str(metric)
 

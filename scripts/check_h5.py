@@ -5,7 +5,9 @@ Usage: /usr/bin/python3 scripts/check_h5.py FILE.h5 [--quiet]
 
 Checks what the C++ reader checks, independently: every root attribute and dataset present
 with the right kind (signed/unsigned integer, float, string), consistent lengths,
-max_index = len - 1, and that the counts add up. Exit status 0 if valid, 1 if not (one line
+max_index = len - 1, and that the counts add up. Counts are read exactly in either form:
+uint64 (format version 1) or decimal strings (format version 2, count_encoding "decimal",
+written when a count exceeds 2^64 - 1; see h5counts.py). Exit status 0 if valid, 1 if not (one line
 per problem on stderr), 2 on bad usage. Needs h5py (Debian: python3-h5py), hence the
 /usr/bin/python3 interpreter.
 """
@@ -14,8 +16,9 @@ import sys
 import h5py
 import numpy as np
 
+import h5counts
+
 CONTENT = "rushhour classification"
-FORMAT_VERSION = 1
 ATTRIBUTES = {  # name -> numpy kind: i signed, u unsigned, f float, S string
     "content": "S", "format_version": "i", "tool_version": "S", "buddy_version": "S", "configuration": "S",
     "size": "i", "exit_row": "i", "metric": "S", "max_cars": "i", "max_trucks": "i",
@@ -37,20 +40,28 @@ def text(value):
 def check(path, quiet):
     problems = []
     with h5py.File(path, "r") as f:
+        try:
+            form = h5counts.count_form(f)
+        except ValueError as error:
+            return [str(error)]
         attrs = {}
         for name, kind in ATTRIBUTES.items():
             if name not in f.attrs:
                 problems.append(f"missing attribute '{name}'")
                 continue
             value = f.attrs[name]
+            if name in h5counts.COUNT_ATTRIBUTES:
+                try:
+                    attrs[name] = h5counts.attribute(f, name, form)
+                except ValueError as error:
+                    problems.append(str(error))
+                continue
             actual = np.asarray(value).dtype.kind
             if actual != kind:
                 problems.append(f"attribute '{name}' has kind '{actual}', expected '{kind}'")
             attrs[name] = text(value) if kind == "S" else value.item()
         if attrs.get("content") not in (None, CONTENT):
             problems.append(f"content '{attrs['content']}', expected '{CONTENT}'")
-        if attrs.get("format_version") not in (None, FORMAT_VERSION):
-            problems.append(f"format_version {attrs['format_version']}, expected {FORMAT_VERSION}")
         data = {}
         for name, kind in DATASETS.items():
             if name not in f:
@@ -59,6 +70,12 @@ def check(path, quiet):
             dataset = f[name]
             if dataset.ndim != 1:
                 problems.append(f"dataset '/{name}' is not one-dimensional")
+            if name in h5counts.COUNT_DATASETS:
+                try:
+                    data[name] = h5counts.dataset(f, name, form)
+                except ValueError as error:
+                    problems.append(str(error))
+                continue
             if dataset.dtype.kind != kind:
                 problems.append(f"dataset '/{name}' has kind '{dataset.dtype.kind}', expected '{kind}'")
             data[name] = dataset[()]
@@ -70,7 +87,10 @@ def check(path, quiet):
                 value = f"<{len(value.splitlines())} lines>"
             print(f"  @{name} = {value}")
         for name, values in data.items():
-            shown = [text(v) for v in values[:4]] if DATASETS[name] == "S" else values[:8].tolist()
+            if name in h5counts.COUNT_DATASETS:
+                shown = values[:8]
+            else:
+                shown = [text(v) for v in values[:4]] if DATASETS[name] == "S" else values[:8].tolist()
             print(f"  /{name} [{len(values)}] {shown}{' ...' if len(values) > len(shown) else ''}")
     if problems:
         return problems

@@ -8,7 +8,8 @@ components" lines are compared with B's dominance figures.
 
 Usage: /usr/bin/python3 scripts/compare_runs.py A.h5 B.h5 [--dominance-log LOG ...]
 Prints one line per figure compared and one per difference; exit status 0 if every compared
-figure agrees, 1 if any differs, 2 on bad usage or an unreadable file.
+figure agrees, 1 if any differs, 2 on bad usage or an unreadable file. Counts are compared
+exactly in either stored form (uint64 or decimal strings, see h5counts.py).
 """
 import re
 import sys
@@ -16,15 +17,21 @@ import sys
 import h5py
 import numpy as np
 
+import h5counts
+
 BOARD = ["size", "exit_row", "metric", "max_cars", "max_trucks", "max_vehicles"]
 TOTALS = ["domain_count", "winning_count", "solvable_count", "unsolvable_count", "max_index"]
 
 
 def load(path):
     with h5py.File(path, "r") as f:
+        form = h5counts.count_form(f)
         attrs = {k: (v.decode() if isinstance(v, bytes) else v) for k, v in f.attrs.items()}
-        data = {name: np.array(f[name]) for name in ["layers/count", "dominance/nondominated", "dominance/components"]
-                if name in f}
+        for name in h5counts.COUNT_ATTRIBUTES:
+            attrs[name] = h5counts.attribute(f, name, form)
+        data = {name: h5counts.dataset(f, name, form) for name in h5counts.COUNT_DATASETS if name in f}
+        if "dominance/components" in f:
+            data["dominance/components"] = np.array(f["dominance/components"])
     return attrs, data
 
 

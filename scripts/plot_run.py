@@ -38,6 +38,8 @@ def text(value):
 def read_run(run_dir):
     import h5py
     import numpy as np
+
+    import h5counts
     path = run_dir if run_dir.endswith(".h5") else os.path.join(run_dir, "classification.h5")
     if not os.path.exists(path):
         raise RunError(f"{path}: no such file")
@@ -56,18 +58,25 @@ def read_run(run_dir):
                 run[name] = int(f.attrs[name])
             for name in ("metric", "engine", "encoding", "variable_order"):
                 run[name] = text(f.attrs[name])
-            for name in ("domain_count", "winning_count", "solvable_count", "unsolvable_count"):
-                run[name] = int(f.attrs[name])
+            # Counts are exact ints in either stored form (h5counts.py); the plots draw them
+            # as floats, the legend prints them exactly.
+            form = h5counts.count_form(f)
+            for name in h5counts.COUNT_ATTRIBUTES:
+                run[name] = h5counts.attribute(f, name, form)
             run["seconds"] = float(f.attrs["seconds"])
             for name in NEEDED:
-                run[name] = np.asarray(f[name][()])
-            run["nondominated"] = np.asarray(f["dominance/nondominated"][()]) \
+                run[name] = np.asarray(h5counts.dataset(f, name, form), dtype=object) \
+                    if name == "layers/count" else np.asarray(f[name][()])
+            run["nondominated"] = np.asarray(h5counts.dataset(f, "dominance/nondominated", form),
+                                             dtype=object) \
                 if "dominance/nondominated" in f else np.zeros(0)
             run["components"] = np.asarray(f["dominance/components"][()]) \
                 if "dominance/components" in f else np.zeros(0)
         except KeyError as error:
             raise RunError(f"{path}: truncated or foreign rushhour file: missing "
                            f"{str(error).strip(chr(34) + chr(39))}")
+        except ValueError as error:
+            raise RunError(f"{path}: {error}")
         configuration = text(f.attrs.get("configuration", ""))
     settings = {}
     for line in configuration.splitlines():

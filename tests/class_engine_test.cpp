@@ -17,7 +17,7 @@ namespace {
 
 std::vector<std::uint64_t> counts(const Classification& c) {
   std::vector<std::uint64_t> result;
-  for (const LayerFigures& layer : c.layers) result.push_back(layer.count);
+  for (const LayerFigures& layer : c.layers) result.push_back(to_uint64(layer.count));
   return result;
 }
 

@@ -151,6 +151,87 @@ TEST(ClassificationFile, RoundTripsARunWithoutLayersSamplesOrDominance) {
   EXPECT_EQ(RunMetadata{}, metadata);
 }
 
+// Counts beyond 64 bits (8x8): index 1 alone exceeds 2^64.
+Classification huge_classification() {
+  Classification result(Rules(8));
+  result.engine = "classes";
+  result.encoding = "none";
+  result.variable_order = "none";
+  result.complete = false;
+  const Count two_to_64 = kUint64Limit;
+  result.layers = {{parse_count("11544568547943978009"), 0, 1.0}, {two_to_64 + 5, 0, 2.0}};
+  result.winning_count = result.layers[0].count;
+  result.solvable_count = result.layers[0].count + result.layers[1].count;
+  result.domain_count = parse_count("52282990070597671149");
+  result.unsolvable_count = result.domain_count - result.solvable_count;
+  result.nondominated = {0, two_to_64 + 1};
+  result.components = {0, 3};
+  return result;
+}
+
+TEST(ClassificationFile, RoundTripsCountsBeyondSixtyFourBitsAsDecimalStrings) {
+  ScratchDir dir;
+  const auto file = dir / "classification.h5";
+  write_classification(file, huge_classification(), sample_metadata());
+  expect_same(huge_classification(), read_classification(file));
+  const h5::File h5 = h5::File::open_read_only(file);
+  EXPECT_EQ(h5.read_attribute<std::int64_t>("format_version"), kClassificationDecimalFormatVersion);
+  EXPECT_EQ(h5.read_attribute<std::string>("count_encoding"), "decimal");
+  EXPECT_EQ(h5.read_attribute<std::string>("domain_count"), "52282990070597671149");
+  EXPECT_EQ(h5.open_group("layers").read_dataset<std::string>("count"),
+            (std::vector<std::string>{"11544568547943978009", "18446744073709551621"}));
+  EXPECT_EQ(h5.open_group("dominance").read_dataset<std::string>("nondominated"),
+            (std::vector<std::string>{"0", "18446744073709551617"}));
+}
+
+TEST(ClassificationFile, CountsThatFitSixtyFourBitsKeepFormatVersionOne) {
+  ScratchDir dir;
+  const auto file = dir / "classification.h5";
+  write_classification(file, sample_classification(), sample_metadata());
+  const h5::File h5 = h5::File::open_read_only(file);
+  EXPECT_EQ(h5.read_attribute<std::int64_t>("format_version"), 1);
+  EXPECT_FALSE(h5.has_attribute("count_encoding"));
+  EXPECT_EQ(h5.open_group("layers").read_dataset<std::uint64_t>("count"),
+            (std::vector<std::uint64_t>{100, 250, 0, 40}));
+}
+
+TEST(ClassificationFile, ReportsMalformedDecimalCounts) {
+  ScratchDir dir;
+  const auto file = dir / "classification.h5";
+  const auto expect_error = [&](const std::string& expected, auto edit) {
+    write_classification(file, huge_classification(), sample_metadata());
+    {
+      const h5::File h5 = h5::File::open_read_only(file);  // checks the file is readable first
+    }
+    edit(file);
+    EXPECT_EQ(read_error(file), file.string() + ": " + expected);
+  };
+  const auto set_string = [](const std::filesystem::path& path, const char* name,
+                             const std::string& text) {
+    const hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(id, 0);
+    H5Adelete(id, name);
+    const hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, text.size() + 1);
+    const hid_t space = H5Screate(H5S_SCALAR);
+    const hid_t attribute = H5Acreate2(id, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+    EXPECT_GE(H5Awrite(attribute, type, text.c_str()), 0);
+    H5Aclose(attribute);
+    H5Sclose(space);
+    H5Tclose(type);
+    H5Fclose(id);
+  };
+  expect_error("attribute 'domain_count': count '5e19' is not a decimal integer",
+               [&](const auto& path) { set_string(path, "domain_count", "5e19"); });
+  expect_error("unknown count_encoding 'hex' (this tool reads 'decimal')",
+               [&](const auto& path) { set_string(path, "count_encoding", "hex"); });
+  expect_error("attribute 'winning_count': count '340282366920938463463374607431768211456' "
+               "exceeds 2^128 - 1",
+               [&](const auto& path) {
+                 set_string(path, "winning_count", "340282366920938463463374607431768211456");
+               });
+}
+
 TEST(ClassificationFile, StoresTheSchemaTypesOfTheSpec) {
   ScratchDir dir;
   const auto file = dir / "classification.h5";
@@ -302,7 +383,7 @@ TEST(ClassificationFile, ReportsMissingAndMistypedContent) {
     EXPECT_EQ(read_error(file), file.string() + ": " + expected);
   };
   expect_error("missing attribute 'size'", [](RawEdit& raw) { raw.delete_attribute("size"); });
-  expect_error("written by format version 7, this tool reads 1", [](RawEdit& raw) {
+  expect_error("written by format version 7, this tool reads 1 and 2", [](RawEdit& raw) {
     raw.set_attribute<std::int64_t>("format_version", 7, H5T_STD_I64LE, H5T_NATIVE_INT64);
   });
   expect_error("attribute 'size' is 8-byte float, expected a signed integer", [](RawEdit& raw) {
@@ -350,6 +431,8 @@ TEST(ClassificationFile, PassesTheIndependentPythonCheck) {
   write_classification(file, sample_classification(), sample_metadata());
   EXPECT_EQ(std::system((check + file.string()).c_str()), 0);
   write_classification(file, empty_classification(), RunMetadata{});
+  EXPECT_EQ(std::system((check + file.string()).c_str()), 0);
+  write_classification(file, huge_classification(), RunMetadata{});
   EXPECT_EQ(std::system((check + file.string()).c_str()), 0);
   {
     RawEdit raw(file);

@@ -21,7 +21,7 @@ using testing::TempDir;
 
 std::vector<std::uint64_t> counts(const Classification& c) {
   std::vector<std::uint64_t> result;
-  for (const auto& layer : c.layers) result.push_back(layer.count);
+  for (const auto& layer : c.layers) result.push_back(to_uint64(layer.count));
   return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -52,6 +53,19 @@ TEST(Count, NarrowsToUint64OnlyWhenItFits) {
   EXPECT_FALSE(fits_uint64(kUint64Limit));
   EXPECT_EQ(to_uint64(Count{42}), 42u);
   EXPECT_THROW(to_uint64(kUint64Limit), std::overflow_error);
+}
+
+TEST(Count, ReadsWordsOfATextStream) {
+  std::istringstream in("18446744073709551616 7\nx12 5");
+  Count value = 0;
+  ASSERT_TRUE(read_count(in, value));
+  EXPECT_TRUE(value == kUint64Limit);
+  ASSERT_TRUE(read_count(in, value));
+  EXPECT_TRUE(value == Count{7});
+  EXPECT_FALSE(read_count(in, value));
+  EXPECT_TRUE(in.fail());
+  std::istringstream empty("  ");
+  EXPECT_FALSE(read_count(empty, value));
 }
 
 }  // namespace

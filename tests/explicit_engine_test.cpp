@@ -220,7 +220,7 @@ TEST(ExplicitEngineDominance, MatchesBruteForceOnFourByFour) {
     const int max_index = std::max_element(index.begin(), index.end(), [](auto& a, auto& b) {
                             return a.second < b.second;
                           })->second;
-    std::vector<std::uint64_t> nondominated(static_cast<std::size_t>(max_index) + 1, 0);
+    std::vector<Count> nondominated(static_cast<std::size_t>(max_index) + 1, 0);
     std::vector<std::int64_t> components(nondominated.size(), 0);
     std::set<Board> seen;
     for (const Board& root : domain) {
@@ -302,7 +302,7 @@ TEST(ExplicitEngineRun, ReportsEachLayerOnceAndFillsTheRecord) {
   const Classification c = classify_explicit(Rules(4, -1, Metric::Move), ExplicitOptions{2, 3},
                                              [&](int index, const LayerFigures& figures) {
                                                reported.push_back(index);
-                                               counts.push_back(figures.count);
+                                               counts.push_back(to_uint64(figures.count));
                                              });
   ASSERT_EQ(reported.size(), c.layers.size());
   for (std::size_t i = 0; i < reported.size(); ++i) {

@@ -82,7 +82,7 @@ bool run_and_kill(const std::vector<std::string>& args, const std::function<bool
 
 std::vector<std::uint64_t> counts(const Classification& c) {
   std::vector<std::uint64_t> result;
-  for (const auto& layer : c.layers) result.push_back(layer.count);
+  for (const auto& layer : c.layers) result.push_back(to_uint64(layer.count));
   return result;
 }
 

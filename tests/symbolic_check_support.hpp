@@ -17,7 +17,7 @@ namespace rushhour::testing {
 
 inline std::vector<std::uint64_t> layer_counts(const Classification& c) {
   std::vector<std::uint64_t> counts;
-  for (const LayerFigures& layer : c.layers) counts.push_back(layer.count);
+  for (const LayerFigures& layer : c.layers) counts.push_back(to_uint64(layer.count));
   return counts;
 }
 

@@ -24,14 +24,15 @@ void print_summary(const Classification& c, const std::filesystem::path& out) {
   std::cout << "rushhour classify: " << c.rules.describe() << "\n"
             << "engine " << c.engine << ", encoding " << c.encoding << ", order "
             << c.variable_order << (c.complete ? "" : "  (INCOMPLETE: stopped early)") << "\n"
-            << "domain " << c.domain_count << ", winning " << c.winning_count << ", solvable "
-            << c.solvable_count << ", " << (c.complete ? "unsolvable " : "not yet classified ")
-            << c.unsolvable_count << ", max index " << c.max_index() << "\n\n";
+            << "domain " << to_string(c.domain_count) << ", winning " << to_string(c.winning_count)
+            << ", solvable " << to_string(c.solvable_count) << ", "
+            << (c.complete ? "unsolvable " : "not yet classified ") << to_string(c.unsolvable_count)
+            << ", max index " << c.max_index() << "\n\n";
   std::cout << "index  configurations  non-dominated  components\n";
   for (int i = 0; i <= c.max_index(); ++i) {
-    std::cout << std::setw(5) << i << std::setw(16) << c.layers[i].count;
+    std::cout << std::setw(5) << i << std::setw(16) << to_string(c.layers[i].count);
     if (i < static_cast<int>(c.nondominated.size()))
-      std::cout << std::setw(15) << c.nondominated[i] << std::setw(12)
+      std::cout << std::setw(15) << to_string(c.nondominated[i]) << std::setw(12)
                 << (c.components[i] < 0 ? std::string("-") : std::to_string(c.components[i]));
     std::cout << "\n";
   }

@@ -1,16 +1,18 @@
 #pragma once
 // The figures of one classification run, engine-neutral: the explicit and the symbolic
-// engine fill the same structure and storage writes it (SPEC §7).
+// engine fill the same structure and storage writes it (SPEC §7). Every count of
+// configurations is a Count (board/count.hpp): exact at every board size.
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "board/count.hpp"
 #include "board/rules.hpp"
 
 namespace rushhour {
 
 struct LayerFigures {
-  std::uint64_t count = 0;      // configurations of exactly this index
+  Count count = 0;              // configurations of exactly this index
   std::uint64_t bdd_nodes = 0;  // nodes of the layer's BDD (0 for the explicit engine)
   double seconds = 0;           // time to compute the layer
 };
@@ -31,12 +33,12 @@ struct Classification {
   bool complete = false;       // every layer up to the first empty one was computed
   double seconds = 0;
   std::uint64_t peak_rss_bytes = 0;
-  std::uint64_t domain_count = 0;
-  std::uint64_t winning_count = 0;
-  std::uint64_t solvable_count = 0;
-  std::uint64_t unsolvable_count = 0;
+  Count domain_count = 0;
+  Count winning_count = 0;
+  Count solvable_count = 0;
+  Count unsolvable_count = 0;
   std::vector<LayerFigures> layers;         // index 0 .. max_index
-  std::vector<std::uint64_t> nondominated;  // per index: configurations not dominated
+  std::vector<Count> nondominated;          // per index: configurations not dominated
   std::vector<std::int64_t> components;     // per index: components whose highest index it is; -1 = not computed
   std::vector<Sample> samples;              // sample configurations of the highest indices
 

@@ -5,6 +5,7 @@
 // parsed as plain decimal text; arithmetic that could exceed 2^128 - 1 goes through
 // checked_add / checked_mul, which throw std::overflow_error instead of wrapping.
 #include <cstdint>
+#include <istream>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -49,6 +50,21 @@ inline Count parse_count(std::string_view text) {
     value = value * 10 + digit;
   }
   return value;
+}
+
+// Reads the next whitespace-separated word of `in` as a count (text files: checkpoints,
+// census). Returns false, with in's failbit set, at the end of the input or when the word is
+// not a count, so that it chains like `in >> value`.
+inline bool read_count(std::istream& in, Count& value) {
+  std::string word;
+  if (!(in >> word)) return false;
+  try {
+    value = parse_count(word);
+  } catch (const InputError&) {
+    in.setstate(std::ios::failbit);
+    return false;
+  }
+  return true;
 }
 
 inline Count checked_add(Count a, Count b) {

@@ -160,7 +160,7 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
                     seconds_since(start), counting_seconds, rounds,
                     seconds_since(start) - counting_seconds, bdd_nodecount(above));
       options.on_note("dominance index " + std::to_string(i) + ": " +
-                      std::to_string(figures.nondominated[i]) + " non-dominated, " +
+                      to_string(figures.nondominated[i]) + " non-dominated, " +
                       (figures.components[i] < 0 ? std::string("uncounted")
                                                  : std::to_string(figures.components[i])) +
                       timing);

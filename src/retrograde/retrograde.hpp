@@ -33,7 +33,7 @@ namespace rushhour {
 
 struct LayerProgress {
   int index = 0;
-  std::uint64_t count = 0;
+  Count count = 0;
   std::uint64_t frontier_nodes = 0;  // nodes of C_i
   std::uint64_t visited_nodes = 0;   // nodes of C_0 ∪ ... ∪ C_i
   double seconds = 0;                // for this layer
@@ -54,7 +54,7 @@ enum class Frontiers { Auto, Limited, Unlimited };
 struct DominanceProgress {
   int lowest = 0;
   bdd above;
-  std::vector<std::uint64_t> nondominated;  // one per index; entries below `lowest` are 0
+  std::vector<Count> nondominated;          // one per index; entries below `lowest` are 0
   std::vector<std::int64_t> components;     // one per index; -1 below `lowest`
   std::int64_t closures_left = -1;          // what is left of dominance_components
 };

@@ -55,12 +55,12 @@ std::string mib(std::uint64_t bytes) {
   return text;
 }
 
-std::string layer_line(int index, std::uint64_t count, std::uint64_t nodes, double seconds,
+std::string layer_line(int index, Count count, std::uint64_t nodes, double seconds,
                        double elapsed) {
-  char text[200];
+  char text[240];
   std::snprintf(text, sizeof text,
-                "layer %3d: %14llu configurations, %10llu nodes, %8.2f s, elapsed %9.1f s, RSS %s",
-                index, static_cast<unsigned long long>(count),
+                "layer %3d: %14s configurations, %10llu nodes, %8.2f s, elapsed %9.1f s, RSS %s",
+                index, to_string(count).c_str(),
                 static_cast<unsigned long long>(nodes), seconds, elapsed,
                 mib(current_rss_bytes()).c_str());
   return text;

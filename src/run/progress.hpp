@@ -6,6 +6,8 @@
 #include <fstream>
 #include <string>
 
+#include "board/count.hpp"
+
 namespace rushhour::run {
 
 // Progress lines go to stderr (unless quiet) and, appended, to the log file when one is named.
@@ -44,7 +46,7 @@ class StopSignals {
 std::string mib(std::uint64_t bytes);
 
 // One progress line of a finished layer: index, count, BDD nodes, seconds, elapsed, RSS.
-std::string layer_line(int index, std::uint64_t count, std::uint64_t nodes, double seconds,
+std::string layer_line(int index, Count count, std::uint64_t nodes, double seconds,
                        double elapsed);
 
 }  // namespace rushhour::run

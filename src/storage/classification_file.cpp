@@ -1,5 +1,6 @@
 #include "storage/classification_file.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "board/board_string.hpp"
@@ -13,21 +14,21 @@ namespace {
 // The first broken invariant of `result` (see the header), or "" if there is none.
 std::string find_inconsistency(const Classification& result) {
   const std::size_t layers = result.layers.size();
-  std::uint64_t solvable = 0;
+  Count solvable = 0;
   for (const LayerFigures& layer : result.layers)
     if (__builtin_add_overflow(solvable, layer.count, &solvable))
-      return "layer counts overflow 64 bits";
+      return "layer counts overflow 128 bits";
   if (solvable != result.solvable_count)
-    return "layer counts add up to " + std::to_string(solvable) + ", but solvable_count is " +
-           std::to_string(result.solvable_count);
-  std::uint64_t domain = 0;
+    return "layer counts add up to " + to_string(solvable) + ", but solvable_count is " +
+           to_string(result.solvable_count);
+  Count domain = 0;
   if (__builtin_add_overflow(result.solvable_count, result.unsolvable_count, &domain) ||
       domain != result.domain_count)
     return "solvable_count + unsolvable_count differs from domain_count " +
-           std::to_string(result.domain_count);
+           to_string(result.domain_count);
   if (layers > 0 && result.winning_count != result.layers[0].count)
-    return "winning_count " + std::to_string(result.winning_count) + " differs from the count " +
-           std::to_string(result.layers[0].count) + " of layer 0";
+    return "winning_count " + to_string(result.winning_count) + " differs from the count " +
+           to_string(result.layers[0].count) + " of layer 0";
 
   const std::size_t dominance = result.nondominated.size();
   if ((dominance != 0 && dominance != layers) || result.components.size() != dominance)
@@ -66,12 +67,89 @@ std::vector<T> column(const std::vector<LayerFigures>& layers, Field field) {
   return values;
 }
 
+// Whether every count of `result` fits a uint64: then the file is format version 1, exactly as
+// before counts could exceed 64 bits.
+bool counts_fit_uint64(const Classification& result) {
+  const auto fits = [](Count value) { return fits_uint64(value); };
+  return fits(result.domain_count) && fits(result.winning_count) && fits(result.solvable_count) &&
+         fits(result.unsolvable_count) &&
+         std::all_of(result.layers.begin(), result.layers.end(),
+                     [&](const LayerFigures& layer) { return fits(layer.count); }) &&
+         std::all_of(result.nondominated.begin(), result.nondominated.end(), fits);
+}
+
+// Writes the counts in the file's form: uint64 (format version 1) or decimal strings
+// (format version 2).
+class CountWriter {
+ public:
+  explicit CountWriter(bool decimal) : decimal_(decimal) {}
+  void attribute(const h5::Location& at, const std::string& name, Count value) const {
+    if (decimal_)
+      at.write_attribute<std::string>(name, to_string(value));
+    else
+      at.write_attribute<std::uint64_t>(name, to_uint64(value));
+  }
+  void dataset(const h5::Location& at, const std::string& name,
+               const std::vector<Count>& values) const {
+    if (decimal_) {
+      std::vector<std::string> texts;
+      texts.reserve(values.size());
+      for (const Count value : values) texts.push_back(to_string(value));
+      at.write_dataset(name, texts);
+    } else {
+      std::vector<std::uint64_t> numbers;
+      numbers.reserve(values.size());
+      for (const Count value : values) numbers.push_back(to_uint64(value));
+      at.write_dataset(name, numbers);
+    }
+  }
+
+ private:
+  bool decimal_;
+};
+
+// Reads counts in either form; a malformed decimal string is a damaged file.
+class CountReader {
+ public:
+  explicit CountReader(bool decimal) : decimal_(decimal) {}
+  Count attribute(const h5::Location& at, const std::string& name) const {
+    if (!decimal_) return at.read_attribute<std::uint64_t>(name);
+    return parsed(at.read_attribute<std::string>(name), "attribute '" + name + "'");
+  }
+  std::vector<Count> dataset(const h5::Location& at, const std::string& name,
+                             const std::string& path) const {
+    std::vector<Count> values;
+    if (!decimal_) {
+      for (const std::uint64_t value : at.read_dataset<std::uint64_t>(name))
+        values.push_back(value);
+      return values;
+    }
+    for (const std::string& text : at.read_dataset<std::string>(name))
+      values.push_back(parsed(text, path));
+    return values;
+  }
+
+ private:
+  static Count parsed(const std::string& text, const std::string& where) {
+    try {
+      return parse_count(text);
+    } catch (const InputError& error) {
+      throw h5::Error(where + ": " + error.what());
+    }
+  }
+  bool decimal_;
+};
+
 void write_file(const std::filesystem::path& path, const Classification& result,
                 const RunMetadata& metadata) {
   h5::File file = h5::File::create(path);
+  const bool decimal = !counts_fit_uint64(result);
+  const CountWriter counts(decimal);
   const VehicleLimits& limits = result.rules.limits();
   file.write_attribute<std::string>("content", kClassificationContent);
-  file.write_attribute<std::int64_t>("format_version", kClassificationFormatVersion);
+  file.write_attribute<std::int64_t>(
+      "format_version", decimal ? kClassificationDecimalFormatVersion : kClassificationFormatVersion);
+  if (decimal) file.write_attribute<std::string>("count_encoding", kDecimalCountEncoding);
   file.write_attribute<std::string>("tool_version", metadata.tool_version);
   file.write_attribute<std::string>("buddy_version", metadata.buddy_version);
   file.write_attribute<std::string>("configuration", metadata.configuration);
@@ -87,21 +165,21 @@ void write_file(const std::filesystem::path& path, const Classification& result,
   file.write_attribute<std::int64_t>("complete", result.complete ? 1 : 0);
   file.write_attribute<double>("seconds", result.seconds);
   file.write_attribute<std::uint64_t>("peak_rss_bytes", result.peak_rss_bytes);
-  file.write_attribute<std::uint64_t>("domain_count", result.domain_count);
-  file.write_attribute<std::uint64_t>("winning_count", result.winning_count);
-  file.write_attribute<std::uint64_t>("solvable_count", result.solvable_count);
-  file.write_attribute<std::uint64_t>("unsolvable_count", result.unsolvable_count);
+  counts.attribute(file, "domain_count", result.domain_count);
+  counts.attribute(file, "winning_count", result.winning_count);
+  counts.attribute(file, "solvable_count", result.solvable_count);
+  counts.attribute(file, "unsolvable_count", result.unsolvable_count);
   file.write_attribute<std::int64_t>("max_index", result.max_index());
   {
     const h5::Group layers = file.create_group("layers");
-    layers.write_dataset("count", column<std::uint64_t>(result.layers, &LayerFigures::count));
+    counts.dataset(layers, "count", column<Count>(result.layers, &LayerFigures::count));
     layers.write_dataset("bdd_nodes",
                          column<std::uint64_t>(result.layers, &LayerFigures::bdd_nodes));
     layers.write_dataset("seconds", column<double>(result.layers, &LayerFigures::seconds));
   }
   {
     const h5::Group dominance = file.create_group("dominance");
-    dominance.write_dataset("nondominated", result.nondominated);
+    counts.dataset(dominance, "nondominated", result.nondominated);
     dominance.write_dataset("components", result.components);
   }
   {
@@ -133,9 +211,20 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
       content != kClassificationContent)
     throw h5::Error("not a rushhour classification file (content '" + content + "')");
   const auto version = file.read_attribute<std::int64_t>("format_version");
-  if (version != kClassificationFormatVersion)
+  if (version != kClassificationFormatVersion && version != kClassificationDecimalFormatVersion)
     throw h5::Error("written by format version " + std::to_string(version) + ", this tool reads " +
-                    std::to_string(kClassificationFormatVersion));
+                    std::to_string(kClassificationFormatVersion) + " and " +
+                    std::to_string(kClassificationDecimalFormatVersion));
+  const bool decimal = version == kClassificationDecimalFormatVersion;
+  if (decimal) {
+    if (!file.has_attribute("count_encoding"))
+      throw h5::Error("format version 2 without attribute 'count_encoding'");
+    if (const auto form = file.read_attribute<std::string>("count_encoding");
+        form != kDecimalCountEncoding)
+      throw h5::Error("unknown count_encoding '" + form + "' (this tool reads '" +
+                      std::string(kDecimalCountEncoding) + "')");
+  }
+  const CountReader counts(decimal);
 
   RunMetadata stored{file.read_attribute<std::string>("tool_version"),
                      file.read_attribute<std::string>("buddy_version"),
@@ -143,7 +232,6 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
   const auto integer = [&](const char* name) {
     return as_int(file.read_attribute<std::int64_t>(name), name);
   };
-  const auto count = [&](const char* name) { return file.read_attribute<std::uint64_t>(name); };
 
   Classification result = [&] {
     const int size = integer("size");
@@ -164,11 +252,11 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
     throw h5::Error("attribute 'complete' is " + std::to_string(complete) + ", expected 0 or 1");
   result.complete = complete == 1;
   result.seconds = file.read_attribute<double>("seconds");
-  result.peak_rss_bytes = count("peak_rss_bytes");
-  result.domain_count = count("domain_count");
-  result.winning_count = count("winning_count");
-  result.solvable_count = count("solvable_count");
-  result.unsolvable_count = count("unsolvable_count");
+  result.peak_rss_bytes = file.read_attribute<std::uint64_t>("peak_rss_bytes");
+  result.domain_count = counts.attribute(file, "domain_count");
+  result.winning_count = counts.attribute(file, "winning_count");
+  result.solvable_count = counts.attribute(file, "solvable_count");
+  result.unsolvable_count = counts.attribute(file, "unsolvable_count");
   const std::int64_t max_index = file.read_attribute<std::int64_t>("max_index");
 
   const auto same_length = [](std::size_t length, std::size_t expected, const char* what) {
@@ -178,20 +266,20 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
   };
   {
     const h5::Group layers = file.open_group("layers");
-    const auto counts = layers.read_dataset<std::uint64_t>("count");
+    const std::vector<Count> layer_counts = counts.dataset(layers, "count", "/layers/count");
     const auto nodes = layers.read_dataset<std::uint64_t>("bdd_nodes");
     const auto seconds = layers.read_dataset<double>("seconds");
-    if (max_index != static_cast<std::int64_t>(counts.size()) - 1)
+    if (max_index != static_cast<std::int64_t>(layer_counts.size()) - 1)
       throw h5::Error("max_index is " + std::to_string(max_index) + " but /layers/count has " +
-                      std::to_string(counts.size()) + " entries");
-    same_length(nodes.size(), counts.size(), "/layers/bdd_nodes");
-    same_length(seconds.size(), counts.size(), "/layers/seconds");
-    for (std::size_t i = 0; i < counts.size(); ++i)
-      result.layers.push_back({counts[i], nodes[i], seconds[i]});
+                      std::to_string(layer_counts.size()) + " entries");
+    same_length(nodes.size(), layer_counts.size(), "/layers/bdd_nodes");
+    same_length(seconds.size(), layer_counts.size(), "/layers/seconds");
+    for (std::size_t i = 0; i < layer_counts.size(); ++i)
+      result.layers.push_back({layer_counts[i], nodes[i], seconds[i]});
   }
   {
     const h5::Group dominance = file.open_group("dominance");
-    result.nondominated = dominance.read_dataset<std::uint64_t>("nondominated");
+    result.nondominated = counts.dataset(dominance, "nondominated", "/dominance/nondominated");
     result.components = dominance.read_dataset<std::int64_t>("components");
   }
   {

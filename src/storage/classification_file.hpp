@@ -14,6 +14,12 @@
 //     per index, or both empty when dominance was not computed at all
 //   /samples/board (strings, one-line board strings), /samples/index (uint32): same length
 //
+// Format version 2 is version 1 with exact counts beyond 64 bits (8x8): it is written only
+// when some count does not fit a uint64, and then every count (domain_count, winning_count,
+// solvable_count, unsolvable_count, /layers/count, /dominance/nondominated) is a decimal
+// string (digits only) instead of a uint64, and the root attribute count_encoding = "decimal"
+// says so. docs/file-formats-counts.md shows how h5py users read both.
+//
 // Invariants, checked on writing (std::logic_error: a bug in the caller) and on reading
 // (InputError: a damaged or foreign file):
 //   sum of layer counts = solvable_count; solvable_count + unsolvable_count = domain_count;
@@ -29,6 +35,8 @@
 namespace rushhour {
 
 inline constexpr std::int64_t kClassificationFormatVersion = 1;
+inline constexpr std::int64_t kClassificationDecimalFormatVersion = 2;
+inline constexpr const char* kDecimalCountEncoding = "decimal";
 inline constexpr const char* kClassificationContent = "rushhour classification";
 
 // Writes `file` atomically (temporary file, fsync, rename, fsync of the directory).
@@ -38,7 +46,7 @@ void write_classification(const std::filesystem::path& file, const Classificatio
 
 // Reads and validates `file`; fills *metadata when given. Throws InputError with a one-line
 // reason naming the file ("<file>: truncated (...)", "<file>: missing attribute 'size'",
-// "<file>: written by format version 7, this tool reads 1", ...).
+// "<file>: written by format version 7, this tool reads 1 and 2", ...).
 Classification read_classification(const std::filesystem::path& file,
                                    RunMetadata* metadata = nullptr);
 

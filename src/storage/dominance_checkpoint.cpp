@@ -44,7 +44,8 @@ void DominanceCheckpoint::save(const DominanceProgress& progress) const {
           << "\nclosures_left " << progress.closures_left << "\nlayers "
           << progress.nondominated.size() << "\n";
       for (std::size_t i = progress.nondominated.size(); i-- > static_cast<std::size_t>(progress.lowest);)
-        out << i << ' ' << progress.nondominated[i] << ' ' << progress.components[i] << '\n';
+        out << i << ' ' << to_string(progress.nondominated[i]) << ' ' << progress.components[i]
+            << '\n';
       out << "end\n";
       out.close();
       if (!out) throw std::system_error(errno, std::generic_category(), "cannot write " + file.string());
@@ -93,9 +94,8 @@ std::optional<DominanceProgress> DominanceCheckpoint::load(int layer_count, std:
   progress.components.assign(layers, -1);
   for (int i = layer_count - 1; i >= progress.lowest; --i) {
     int index = 0;
-    if (!(in >> index >> progress.nondominated[static_cast<std::size_t>(i)] >>
-          progress.components[static_cast<std::size_t>(i)]) ||
-        index != i)
+    if (!(in >> index) || !read_count(in, progress.nondominated[static_cast<std::size_t>(i)]) ||
+        !(in >> progress.components[static_cast<std::size_t>(i)]) || index != i)
       throw damaged("figures of index " + std::to_string(i) + " missing");
   }
   if (!(in >> key) || key != "end") throw damaged("no end line");
