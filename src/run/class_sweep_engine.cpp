@@ -86,9 +86,9 @@ void add_class_dominance(const RunSettings& s, const RunDirectory* directory, Pr
                              " indices, the layers " + std::to_string(result.layers.size()));
   for (std::size_t i = 0; i < figures.layers.size(); ++i)
     if (figures.layers[i].count != result.layers[i].count)
-      throw std::runtime_error("the class sweep counts " + to_string(figures.layers[i].count) +
+      throw std::runtime_error("the class sweep counts " + rushhour::to_string(figures.layers[i].count) +
                                " configurations of index " + std::to_string(i) + ", the layer " +
-                               to_string(result.layers[i].count));
+                               rushhour::to_string(result.layers[i].count));
   log.line("classes: every index's count equals its layer's; dominance figures from the class sweep");
   result.nondominated = figures.nondominated;
   result.components = figures.components;

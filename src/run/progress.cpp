@@ -60,7 +60,7 @@ std::string layer_line(int index, Count count, std::uint64_t nodes, double secon
   char text[240];
   std::snprintf(text, sizeof text,
                 "layer %3d: %14s configurations, %10llu nodes, %8.2f s, elapsed %9.1f s, RSS %s",
-                index, to_string(count).c_str(),
+                index, rushhour::to_string(count).c_str(),
                 static_cast<unsigned long long>(nodes), seconds, elapsed,
                 mib(current_rss_bytes()).c_str());
   return text;
