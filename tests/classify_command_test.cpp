@@ -209,6 +209,19 @@ TEST_P(ClassifyRejects, WithStatusTwoAndOneLine) {
   EXPECT_EQ(run.out, "");
 }
 
+// BuDDy's counts are doubles, exact up to 2^53; the 8x8 domain is beyond 2^64. The refusal
+// comes from the counting polynomial, before the run directory or any BDD exists.
+TEST(ClassifyCommand, TheBddEngineRefusesADomainBeyondExactDoublesBeforeAnyWork) {
+  TempDir dir("classify_8x8_bdd");
+  const auto run = run_rushhour("classify --size 8 --out " + dir / "run");
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_EQ(run.err,
+            "rushhour: the bdd engine counts exactly up to 2^53 configurations; 8x8, exit row 3, "
+            "step metric, no vehicle limits has 52282990070597671149 (set vehicle limits)\n");
+  EXPECT_EQ(run.out, "");
+  EXPECT_FALSE(std::filesystem::exists(dir / "run"));
+}
+
 INSTANTIATE_TEST_SUITE_P(
     BadOptions, ClassifyRejects,
     ::testing::Values(BadInput{"classify", "needs --size"},

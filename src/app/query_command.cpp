@@ -167,15 +167,17 @@ VehicleFilter filter_of(const po::variables_map& vm) {
 }
 
 // The answer to --index I / --hardest, printed the same for both kinds of run.
-void print_index_answer(int index, bool hardest, const VehicleFilter& filter, std::uint64_t count,
+// Counts are printed with every digit, in JSON too (a JSON number beyond 2^53 stays exact in
+// the text; docs/file-formats-counts.md).
+void print_index_answer(int index, bool hardest, const VehicleFilter& filter, Count count,
                         const std::vector<std::string>& boards, bool incomplete, const std::string& note, bool json) {
   const std::string status = hardest && incomplete ? "incomplete" : "ok";
   if (json) {
-    std::cout << "{\"index\": " << index << ", \"count\": " << count << ", \"samples\": " << json_list(boards)
+    std::cout << "{\"index\": " << index << ", \"count\": " << to_string(count) << ", \"samples\": " << json_list(boards)
               << ", \"status\": " << json_string(status) << "}\n";
     return;
   }
-  std::cout << (hardest ? "hardest: " : "") << "index " << index << filter.describe() << ": " << count << " configurations";
+  std::cout << (hardest ? "hardest: " : "") << "index " << index << filter.describe() << ": " << to_string(count) << " configurations";
   if (hardest && incomplete) std::cout << " (the run is not complete: this is its highest finished layer)";
   std::cout << "\n";
   for (const std::string& b : boards) std::cout << "  " << b << "\n";
@@ -204,7 +206,7 @@ int answer_index(const ClassCensus& census, int index, bool hardest, const po::v
     return 0;
   }
   const VehicleFilter filter = filter_of(vm);
-  const std::uint64_t count = census_count(census, index, filter);
+  const Count count = census_count(census, index, filter);
   std::vector<std::string> boards;
   const auto slot = static_cast<std::size_t>(index);
   const bool sampled = slot < census.samples.size() && !census.samples[slot].empty();
@@ -238,7 +240,7 @@ int answer_index(SavedRun& run, int index, bool hardest, const po::variables_map
   bdd states = run.layer(index);
   const VehicleFilter filter = filter_of(vm);
   if (filter.active()) states &= run.encoding().vehicle_counts_where(filter);
-  const std::uint64_t count = exact_count(states, run.encoding().current_variables());
+  const Count count = exact_count(states, run.encoding().current_variables());
   print_index_answer(index, hardest, filter, count, sample_boards(run, states, samples), !run.complete(), "", json);
   return 0;
 }

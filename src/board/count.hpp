@@ -21,6 +21,8 @@ __extension__ typedef unsigned __int128 Count;
 inline constexpr Count kCountMax = ~Count{0};
 inline constexpr Count kUint64Limit = Count{1} << 64;  // 2^64, the first count not in a uint64
 
+inline constexpr Count kExactDoubleLimit = Count{1} << 53;  // doubles hold every integer up to it
+
 inline bool fits_uint64(Count value) { return value < kUint64Limit; }
 
 // Decimal digits, no sign, no leading zeros except "0" itself.

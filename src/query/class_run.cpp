@@ -14,9 +14,9 @@ std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_direc
   return census_of_sweep(run::rules_of_class_sweep_identity(saved->parameters), saved->state);
 }
 
-std::uint64_t census_count(const ClassCensus& census, int index,
-                           const std::function<bool(int cars, int trucks)>& filter) {
-  std::uint64_t count = 0;
+Count census_count(const ClassCensus& census, int index,
+                   const std::function<bool(int cars, int trucks)>& filter) {
+  Count count = 0;
   for (int cars = 0; cars <= census.max_cars; ++cars)
     for (int trucks = 0; trucks <= census.max_trucks; ++trucks) {
       const VehicleTally& tally = census.tally(cars, trucks);

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 
+#include "board/count.hpp"
 #include "explicit/class_engine.hpp"
 
 namespace rushhour {
@@ -19,7 +20,7 @@ namespace rushhour {
 std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_directory);
 
 // The configurations of index `index` whose numbers of cars and trucks pass `filter`.
-std::uint64_t census_count(const ClassCensus& census, int index,
-                           const std::function<bool(int cars, int trucks)>& filter);
+Count census_count(const ClassCensus& census, int index,
+                   const std::function<bool(int cars, int trucks)>& filter);
 
 }  // namespace rushhour

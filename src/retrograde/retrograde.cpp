@@ -213,7 +213,10 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
     unlimited_frontiers =
         options.frontiers == Frontiers::Unlimited ||
         (options.frontiers == Frontiers::Auto &&
-         2 * figures.winning_count >= exact_count(encoding.unlimited_winning(), vars));
+         // A choice, not a figure: the unlimited winning set may be too large for an exact
+         // count (8x8), and a double's ratio decides as well.
+         2 * static_cast<double>(figures.winning_count) >=
+             bdd_satcountset(encoding.unlimited_winning(), vars));
     if (options.on_note)
       options.on_note(std::string("vehicle limits: ") +
                       (unlimited_frontiers ? "unlimited" : "limited") + " frontiers");

@@ -4,7 +4,9 @@
 #include <sstream>
 #include <thread>
 
+#include "board/count.hpp"
 #include "board/errors.hpp"
+#include "explicit/counting.hpp"
 
 namespace rushhour::run {
 namespace po = boost::program_options;
@@ -162,6 +164,13 @@ void CommonSettings::check(EngineKind engine) const {
 }
 
 void SymbolicSettings::check(const CommonSettings& common) const {
+  // BuDDy counts a BDD in a double (bdd/bdd_util.hpp exact_count), exact only up to 2^53.
+  // Every count of a run is at most its domain's, which the counting polynomial gives at
+  // once: a board beyond it is refused here, before any BDD is built.
+  if (const Count domain = count_placements(common.rules).domain; domain > kExactDoubleLimit)
+    throw InputError("the bdd engine counts exactly up to 2^53 configurations; " +
+                     common.rules.describe() + " has " + rushhour::to_string(domain) +
+                     " (set vehicle limits)");
   if (encoding == EncodingKind::Slot) slot.check();
   else cell.check();
   bdd.check();
