@@ -3,10 +3,12 @@
 #include <cerrno>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
 
+#include "board/count.hpp"
 #include "board/errors.hpp"
 #include "storage/atomic_file.hpp"
 
@@ -59,6 +61,21 @@ std::string parameters_of(const std::filesystem::path& file, const std::string& 
   return line.substr(11);
 }
 
+// Tally figures are written as decimal digits and read back into whatever type the tally
+// holds (uint64 or Count), refusing a value that does not fit it.
+template <typename T>
+std::string figure_text(T value) {
+  return rushhour::to_string(Count(value));
+}
+
+template <typename T>
+bool read_figure(std::istream& in, T& value) {
+  Count read = 0;
+  if (!read_count(in, read) || read > Count(std::numeric_limits<T>::max())) return false;
+  value = static_cast<T>(read);
+  return true;
+}
+
 // The sweep state of a verified body.
 ClassSweepState state_of_body(const std::filesystem::path& file, const std::string& body) {
   const auto damaged = [&](const std::string& what) { return rushhour::damaged(file, what); };
@@ -95,10 +112,10 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
     if (key == "tally") {
       if (at >= pairs) throw damaged("tally out of range");
       VehicleTally& t = state.tallies[at];
-      if (!(in >> t.domain)) throw damaged("tally without its domain");
+      if (!read_figure(in, t.domain)) throw damaged("tally without its domain");
       for (auto* figures : {&t.count, &t.nondominated, &t.components})
-        for (std::uint64_t& value : *figures)
-          if (!(in >> value)) throw damaged("tally " + std::to_string(at) + " cut short");
+        for (auto& value : *figures)
+          if (!read_figure(in, value)) throw damaged("tally " + std::to_string(at) + " cut short");
     } else if (key == "samples") {
       std::size_t count = 0;
       if (at >= slots || !(in >> count) || count > 1000000) throw damaged("samples out of range");
@@ -179,10 +196,13 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
   for (std::size_t v = 0; v < state.tallies.size(); ++v) {
     const VehicleTally& t = state.tallies[v];
     if (t.domain == 0) continue;
-    body << "tally " << v << ' ' << t.domain << '\n';
+    body << "tally " << v << ' ' << figure_text(t.domain) << '\n';
     for (const auto* figures : {&t.count, &t.nondominated, &t.components}) {
       for (int i = 0; i <= state.highest; ++i)
-        body << (i ? " " : "") << (static_cast<std::size_t>(i) < figures->size() ? (*figures)[static_cast<std::size_t>(i)] : 0);
+        body << (i ? " " : "")
+             << (static_cast<std::size_t>(i) < figures->size()
+                     ? figure_text((*figures)[static_cast<std::size_t>(i)])
+                     : "0");
       body << '\n';
     }
   }
