@@ -10,6 +10,7 @@
 #include "app/options.hpp"
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
+#include "run/distributed.hpp"
 #include "run/engine.hpp"
 
 namespace rushhour::app {
@@ -18,7 +19,10 @@ namespace {
 constexpr const char* kUsage =
     "usage: rushhour classify --size N [options]\n"
     "Classifies every configuration of the N x N board by its index (least number of steps or\n"
-    "moves to a winning configuration). Progress goes to stderr, the summary to stdout.";
+    "moves to a winning configuration). Progress goes to stderr, the summary to stdout.\n"
+    "Under mpirun (or srun), --engine classes runs on every rank, rank 0 dealing the work items\n"
+    "and writing the result (docs/cluster.md); a build without MPI refuses to run under a\n"
+    "launcher (`rushhour --version` says whether this one has MPI).";
 
 void print_summary(const Classification& c, const std::filesystem::path& out) {
   std::cout << "rushhour classify: " << c.rules.describe() << "\n"
@@ -48,6 +52,43 @@ void print_summary(const Classification& c, const std::filesystem::path& out) {
 }
 
 }  // namespace
+
+int run_merge(const std::vector<std::string>& args) {
+  po::options_description options("Merge");
+  options.add_options()("out", po::value<std::string>(), "the merged run's directory")(
+      "parts", po::value<std::vector<std::string>>()->multitoken(), "the parts' directories (also positional)");
+  // The parts' directories are positional: everything that is no option or --out's value.
+  std::vector<std::string> named;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    if (args[k].rfind("-", 0) == 0) {
+      named.push_back(args[k]);
+      if (args[k] == "--out" && k + 1 < args.size()) named.push_back(args[++k]);
+    } else {
+      named.insert(named.end(), {"--parts", args[k]});
+    }
+  }
+  const auto vm = parse_options(
+      "usage: rushhour merge --out DIR DIR_1 ... DIR_N\n"
+      "Adds the finished parts of a class sweep run with `classify --items K/N --out DIR_K` into one\n"
+      "run: DIR/classification.h5 and DIR/classes-checkpoint.txt, as one undivided run writes them.",
+      options, named);
+  if (!vm) return 0;
+  if (!vm->count("out")) throw InputError("merge needs --out DIR");
+  if (!vm->count("parts")) throw InputError("merge needs the directories of the parts");
+  std::vector<std::filesystem::path> parts;
+  for (const std::string& part : (*vm)["parts"].as<std::vector<std::string>>()) parts.emplace_back(part);
+  const run::MergedParts merged = run::merge_item_parts(parts);
+  const Rules rules = run::rules_of_class_sweep_identity(merged.parameters);
+  const ClassCensus census = census_of_sweep(rules, merged.state);
+  if (!census.complete) throw InputError("the parts do not hold every work item");
+  const run::RunDirectory directory((*vm)["out"].as<std::string>());
+  directory.create();
+  directory.class_checkpoint(merged.parameters).save(merged.state);
+  const Classification result = census.classification(rules.limits());
+  directory.write_result(result, "merged from " + std::to_string(parts.size()) + " parts: " + merged.parameters);
+  print_summary(result, directory.root());
+  return 0;
+}
 
 int run_classify(const std::vector<std::string>& args) {
   const auto vm = parse_options(kUsage, run::classify_options(), args);

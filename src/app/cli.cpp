@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "bdd/session.hpp"
 #include "board/errors.hpp"
+#include "run/distributed.hpp"
 
 namespace rushhour::app {
 namespace {
@@ -17,6 +18,7 @@ constexpr const char* kUsage =
     "  count      the exact numbers of placements, domain and winning configurations\n"
     "  explode    the BDD size table of the naive coordinate encoding\n"
     "  query      ask a finished or partial run about boards, indices and counts\n"
+    "  merge      add the finished parts of a class sweep (classify --items K/N) into one run\n"
     "\n"
     "`rushhour <command> --help` lists a command's options; `rushhour --version`.";
 
@@ -36,14 +38,16 @@ int run(int argc, const char* const* argv) {
       return 0;
     }
     if (command == "--version") {
-      std::cout << "rushhour " << RUSHHOUR_VERSION << " (" << BddSession::buddy_version() << ")\n";
+      std::cout << "rushhour " << RUSHHOUR_VERSION << " (" << BddSession::buddy_version() << ", "
+                << (run::mpi_built_in() ? "with MPI" : "without MPI") << ")\n";
       return 0;
     }
     if (command == "classify") return run_classify(args);
     if (command == "count") return run_count(args);
     if (command == "explode") return run_explode(args);
     if (command == "query") return run_query(args);
-    throw InputError("unknown command '" + command + "' (expected classify, count, explode or query)");
+    if (command == "merge") return run_merge(args);
+    throw InputError("unknown command '" + command + "' (expected classify, count, explode, query or merge)");
   } catch (const InputError& e) {
     std::cerr << "rushhour: " << e.what() << "\n";
     return 2;

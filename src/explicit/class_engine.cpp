@@ -650,14 +650,6 @@ void normalize_items(ClassSweepState& state) {
   later.erase(later.begin(), later.begin() + static_cast<std::ptrdiff_t>(first));
 }
 
-// The done set of a state as sorted ranges, the prefix included.
-std::vector<ItemRange> done_ranges(const ClassSweepState& state) {
-  std::vector<ItemRange> ranges;
-  if (state.next_item > 0) ranges.push_back({0, state.next_item});
-  ranges.insert(ranges.end(), state.later_items.begin(), state.later_items.end());
-  return ranges;
-}
-
 LineTables tables_of(const Rules& rules) {
   if (rules.size() > kMaxClassEngineSize)
     throw InputError("the class engine supports sizes up to " + std::to_string(kMaxClassEngineSize) +
@@ -705,23 +697,49 @@ void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_p
   if (into.items != part.items || into.tallies.size() != part.tallies.size())
     throw InputError("the class sweeps to merge belong to other boards (" + std::to_string(into.items) + " and " +
                      std::to_string(part.items) + " work items)");
-  // The union of the done sets, refused where they meet.
-  std::vector<ItemRange> a = done_ranges(into), b = done_ranges(part), both;
-  both.reserve(a.size() + b.size());
-  std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both),
-             [](const ItemRange& x, const ItemRange& y) { return x.begin < y.begin; });
-  std::vector<ItemRange> united;
-  for (const ItemRange& r : both) {
-    if (r.begin >= r.end) continue;
-    if (!united.empty() && r.begin < united.back().end)
-      throw InputError("the class sweeps to merge share work item " + std::to_string(r.begin));
-    if (!united.empty() && r.begin == united.back().end) united.back().end = r.end;
-    else united.push_back(r);
-  }
-  if (!united.empty() && united.back().end > into.items)
-    throw InputError("a class sweep to merge holds work items beyond its board's " + std::to_string(into.items));
-  into.next_item = !united.empty() && united.front().begin == 0 ? united.front().end : 0;
-  into.later_items.assign(united.begin() + (into.next_item > 0 ? 1 : 0), united.end());
+  // The union of the done sets, refused where they meet. A part is usually one item that
+  // extends a range of `into`: a binary search, no copy.
+  std::vector<ItemRange>& later = into.later_items;
+  const auto overlap = [](std::uint64_t item) {
+    return InputError("the class sweeps to merge share work item " + std::to_string(item));
+  };
+  const auto insert = [&](ItemRange r) {
+    if (r.begin >= r.end) return;
+    if (r.end > into.items)
+      throw InputError("a class sweep to merge holds work items beyond its board's " + std::to_string(into.items));
+    if (r.begin < into.next_item) throw overlap(r.begin);
+    if (r.begin == into.next_item) {
+      into.next_item = r.end;
+      std::size_t absorbed = 0;
+      while (absorbed < later.size() && later[absorbed].begin <= into.next_item) {
+        if (later[absorbed].begin < into.next_item) throw overlap(later[absorbed].begin);
+        into.next_item = later[absorbed++].end;
+      }
+      later.erase(later.begin(), later.begin() + static_cast<std::ptrdiff_t>(absorbed));
+      return;
+    }
+    auto it = std::lower_bound(later.begin(), later.end(), r.begin,
+                               [](const ItemRange& x, std::uint64_t value) { return x.end < value; });
+    if (it == later.end()) {
+      later.push_back(r);
+    } else if (it->end == r.begin) {
+      const auto after = it + 1;
+      if (after != later.end() && after->begin < r.end) throw overlap(after->begin);
+      it->end = r.end;
+      if (after != later.end() && after->begin == r.end) {
+        it->end = after->end;
+        later.erase(after);
+      }
+    } else if (it->begin < r.end) {
+      throw overlap(std::max(it->begin, r.begin));
+    } else if (it->begin == r.end) {
+      it->begin = r.begin;
+    } else {
+      later.insert(it, r);
+    }
+  };
+  if (part.next_item > 0) insert({0, part.next_item});
+  for (const ItemRange& r : part.later_items) insert(r);
 
   into.classes += part.classes;
   into.states += part.states;
@@ -729,14 +747,18 @@ void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_p
   const int old_highest = into.highest;
   into.highest = std::max(into.highest, part.highest);
   const auto slots = static_cast<std::size_t>(into.highest + 1);
+  if (into.tallies.front().count.size() < slots)  // every pair has highest + 1 entries
+    for (VehicleTally& sum : into.tallies)
+      for (auto* figures : {&sum.count, &sum.nondominated, &sum.components}) figures->resize(slots, 0);
   for (std::size_t v = 0; v < into.tallies.size(); ++v) {
-    VehicleTally& sum = into.tallies[v];
     const VehicleTally& add = part.tallies[v];
+    if (add.domain == 0 && add.count.empty()) continue;  // a pair the part did not meet
+    VehicleTally& sum = into.tallies[v];
     sum.domain += add.domain;
     for (auto [total, more] : {std::pair{&sum.count, &add.count}, std::pair{&sum.nondominated, &add.nondominated},
                                std::pair{&sum.components, &add.components}}) {
-      if (total->size() < slots) total->resize(slots, 0);
       if (more->size() > slots) throw InputError("a class sweep to merge has figures beyond its highest index");
+      if (total->size() < slots) total->resize(slots, 0);
       for (std::size_t i = 0; i < more->size(); ++i) (*total)[i] += (*more)[i];
     }
   }

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "board/errors.hpp"
+#include "run/distributed.hpp"
 #include "storage/class_checkpoint.hpp"
 #include "util/process.hpp"
 
@@ -52,8 +53,40 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
   return census;
 }
 
+namespace {
+
+// A part of the work items, or the job over MPI ranks (run/distributed). A rank other than 0,
+// a part and a stopped job return no classification (complete = false).
+Classification run_class_job(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
+  ClassJob job{.rules = s.common.rules,
+               .options = s.sweep.engine_options(s.common),
+               .out = directory != nullptr ? directory->root() : std::filesystem::path(),
+               .resume = s.common.resume,
+               .part = s.sweep.part,
+               .log = [&log](const std::string& text) { log.line(text); },
+               .should_stop = [] { return StopSignals::stop_requested(); }};
+  const ClassJobResult run = run_class_job(job);
+  if (!run.census || run.stopped) return Classification(s.common.rules);
+  if (!s.sweep.part.whole()) {
+    std::cout << "part " << s.sweep.part.describe() << " of " << s.common.rules.describe() << " finished: "
+              << run.census->classes << " classes in " << run.census->seconds
+              << " s; `rushhour merge --out DIR` adds it to the other parts" << std::endl;
+    return Classification(s.common.rules);
+  }
+  Classification result = run.census->classification(s.common.rules.limits());
+  result.peak_rss_bytes = peak_rss_bytes();
+  if (!s.common.dominance) {
+    result.nondominated.clear();
+    result.components.clear();
+  }
+  return result;
+}
+
+}  // namespace
+
 Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* directory,
                                      ProgressLog& log) const {
+  if (!s.sweep.part.whole() || launched_by_mpi()) return run_class_job(s, directory, log);
   const ClassCensus census = sweep_classes(s, directory, log);
   const int stride = s.sweep.item_stride;
   if (stride > 1 && !StopSignals::stop_requested()) {

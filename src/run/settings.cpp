@@ -36,6 +36,7 @@ constexpr EngineOption kEngineOptions[] = {
     {"dominance-by", kSymbolic},      {"dominance-indices", kSymbolic},
     {"dominance-components", kSymbolic}, {"dominance-stop", kSymbolic},
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
+    {"items", kClasses},
 };
 
 std::string engine_list(unsigned engines) {
@@ -240,6 +241,9 @@ po::options_description classify_options() {
        "class sweeps: worker threads (0 = one per hardware thread)")
       ("work-sample", po::value<int>()->default_value(1),
        "classes engine benchmark: sweep only every K-th work item and print the rate (no --out)")
+      ("items", po::value<std::string>()->default_value(""),
+       "classes engine: run part K/N of the work items (needs --out; `rushhour merge` adds the "
+       "finished parts; docs/cluster.md)")
       ("checkpoint-seconds", po::value<double>()->default_value(ClassEngineOptions{}.checkpoint_seconds),
        "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
@@ -370,6 +374,21 @@ RunSettings settings_from(const po::variables_map& vm) {
     throw InputError("--work-sample is a benchmark of the classes engine (no --out)");
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   sweep.check();
+  if (const std::string items = vm["items"].as<std::string>(); !items.empty()) {
+    sweep.part = parse_item_part(items);
+    if (common.out.empty() || sweep.item_stride > 1)
+      throw InputError("--items goes with --out DIR (not with --work-sample)");
+  }
+  if (launched_by_mpi()) {
+    if (!mpi_built_in())
+      throw InputError("started by an MPI launcher, but this rushhour is built without MPI: every rank would run the whole job");
+    if (s.engine != EngineKind::Classes || sweep.item_stride > 1)
+      throw InputError("under an MPI launcher only --engine classes runs (without --work-sample)");
+    if (launcher_rank() != 0) {  // rank 0 reports for the job
+      common.quiet = true;
+      common.log_file.clear();
+    }
+  }
 
   common.configuration = effective_configuration(vm);
   return s;

@@ -16,6 +16,7 @@
 #include "explicit/class_engine.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "retrograde/retrograde.hpp"
+#include "run/distributed.hpp"
 
 namespace rushhour::run {
 
@@ -67,6 +68,7 @@ struct ClassSweepSettings {
   int threads = 1;          // resolved: never 0
   int item_stride = 1;      // --work-sample
   double checkpoint_seconds = ClassEngineOptions{}.checkpoint_seconds;
+  ItemPart part{};          // --items K/N (run/distributed)
 
   void check() const;
   // The engine's options (callbacks left empty).

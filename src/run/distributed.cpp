@@ -1,0 +1,654 @@
+#include "run/distributed.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include "board/board.hpp"
+#include "board/errors.hpp"
+#include "run/run_directory.hpp"
+#include "storage/class_checkpoint.hpp"
+
+#ifdef RUSHHOUR_WITH_MPI
+#include <mpi.h>
+#endif
+
+namespace rushhour::run {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The items of `ranges` that `state` does not hold, as sorted ranges.
+std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const ClassSweepState& state) {
+  const std::vector<ItemRange> missing = state.missing_items();
+  std::vector<ItemRange> result;
+  std::size_t m = 0;
+  for (const ItemRange& r : ranges) {
+    while (m < missing.size() && missing[m].end <= r.begin) ++m;
+    for (std::size_t k = m; k < missing.size() && missing[k].begin < r.end; ++k) {
+      const ItemRange both{std::max(r.begin, missing[k].begin), std::min(r.end, missing[k].end)};
+      if (both.begin < both.end) result.push_back(both);
+    }
+  }
+  return result;
+}
+
+std::uint64_t count_of(const std::vector<ItemRange>& ranges) {
+  std::uint64_t count = 0;
+  for (const ItemRange& r : ranges) count += r.end - r.begin;
+  return count;
+}
+
+std::string eta_text(double elapsed, std::uint64_t done, std::uint64_t remaining) {
+  if (done == 0 || remaining == 0) return remaining == 0 ? "0 s" : "unknown";
+  const double eta = elapsed / static_cast<double>(done) * static_cast<double>(remaining);
+  char text[40];
+  if (eta < 120) std::snprintf(text, sizeof text, "%.0f s", eta);
+  else if (eta < 7200) std::snprintf(text, sizeof text, "%.1f min", eta / 60);
+  else std::snprintf(text, sizeof text, "%.1f h", eta / 3600);
+  return text;
+}
+
+// The items to run, dealt one at a time (this process's threads) or in batches (ranks).
+class Dealer {
+ public:
+  explicit Dealer(std::vector<ItemRange> ranges) : ranges_(std::move(ranges)), remaining_(count_of(ranges_)) {
+    if (!ranges_.empty()) at_ = ranges_.front().begin;
+  }
+  std::uint64_t remaining() const { return remaining_; }
+  std::optional<std::uint64_t> next() {
+    if (remaining_ == 0) return std::nullopt;
+    while (at_ >= ranges_[range_].end) at_ = ranges_[++range_].begin;
+    --remaining_;
+    return at_++;
+  }
+  // Guided self-scheduling: a quarter of the remaining items per rank, within [want, kMaxBatch].
+  std::vector<ItemRange> batch(std::uint64_t want, int ranks) {
+    std::uint64_t size = std::clamp<std::uint64_t>(remaining_ / (4 * static_cast<std::uint64_t>(ranks)),
+                                                   std::max<std::uint64_t>(want, 1), std::max(want, kMaxBatch));
+    std::vector<ItemRange> batch;
+    while (size > 0 && remaining_ > 0) {
+      while (at_ >= ranges_[range_].end) at_ = ranges_[++range_].begin;
+      const std::uint64_t end = std::min(ranges_[range_].end, at_ + size);
+      batch.push_back({at_, end});
+      size -= end - at_;
+      remaining_ -= end - at_;
+      at_ = end;
+    }
+    return batch;
+  }
+
+ private:
+  std::vector<ItemRange> ranges_;
+  std::size_t range_ = 0;
+  std::uint64_t at_ = 0;
+  std::uint64_t remaining_;
+};
+
+// A sweep state as 64-bit words (for MPI messages): only the pairs with figures.
+std::vector<std::uint64_t> encode_state(const ClassSweepState& s) {
+  std::vector<std::uint64_t> w{s.items, s.next_item, s.later_items.size()};
+  for (const ItemRange& r : s.later_items) w.insert(w.end(), {r.begin, r.end});
+  std::uint64_t seconds = 0;
+  std::memcpy(&seconds, &s.seconds, sizeof seconds);
+  w.insert(w.end(), {s.classes, s.states, seconds, static_cast<std::uint64_t>(s.highest), s.tallies.size()});
+  for (std::size_t v = 0; v < s.tallies.size(); ++v) {
+    const VehicleTally& t = s.tallies[v];
+    if (t.domain == 0 && t.count.empty()) continue;
+    w.insert(w.end(), {v, t.domain, t.count.size()});
+    for (const auto* figures : {&t.count, &t.nondominated, &t.components}) {
+      if (figures->size() != t.count.size()) throw std::logic_error("a tally's figures differ in length");
+      w.insert(w.end(), figures->begin(), figures->end());
+    }
+  }
+  w.push_back(~std::uint64_t{0});
+  w.push_back(s.sample_keys.size());
+  for (const auto& keys : s.sample_keys) {
+    w.push_back(keys.size());
+    w.insert(w.end(), keys.begin(), keys.end());
+  }
+  return w;
+}
+
+ClassSweepState decode_state(const std::vector<std::uint64_t>& w) {
+  std::size_t at = 0;
+  const auto next = [&] {
+    if (at >= w.size()) throw std::runtime_error("a sweep state message is cut short");
+    return w[at++];
+  };
+  ClassSweepState s;
+  s.items = next();
+  s.next_item = next();
+  s.later_items.resize(next());
+  for (ItemRange& r : s.later_items) r = {next(), next()};
+  s.classes = next();
+  s.states = next();
+  const std::uint64_t seconds = next();
+  std::memcpy(&s.seconds, &seconds, sizeof seconds);
+  s.highest = static_cast<int>(next());
+  s.tallies.resize(next());
+  for (std::uint64_t v = next(); v != ~std::uint64_t{0}; v = next()) {
+    if (v >= s.tallies.size()) throw std::runtime_error("a sweep state message names no tally");
+    VehicleTally& t = s.tallies[v];
+    t.domain = next();
+    const std::uint64_t length = next();
+    for (auto* figures : {&t.count, &t.nondominated, &t.components}) {
+      figures->resize(length);
+      for (std::uint64_t& value : *figures) value = next();
+    }
+  }
+  s.sample_keys.resize(next());
+  for (auto& keys : s.sample_keys) {
+    keys.resize(next());
+    for (std::uint64_t& key : keys) key = next();
+  }
+  return s;
+}
+
+// Rank 0 (or the one process): the job's state, its checkpoint and its own threads.
+class Coordinator {
+ public:
+  Coordinator(const ClassJob& job, int ranks) : job_(job), ranks_(ranks), done_by_rank_(static_cast<std::size_t>(ranks), 0),
+        busy_by_rank_(static_cast<std::size_t>(ranks), 0) {
+    const std::uint64_t items = class_work_items(job.rules);
+    const std::string sweep = class_sweep_identity(job.rules, job.options.samples_per_index, job.options.sample_indices);
+    const std::string parameters = job.part.whole() ? sweep : part_parameters(sweep, job.part);
+    const int n = job.rules.size();
+    state_.items = items;
+    state_.tallies.resize(static_cast<std::size_t>((n * n / kCar + 1) * (n * n / kTruck + 1)));
+    if (!job.out.empty()) {
+      checkpoint_.emplace(job.out, parameters);
+      if (job.resume) {
+        std::string why;
+        std::optional<ClassSweepState> saved = checkpoint_->load(&why);
+        if (!saved && std::filesystem::exists(checkpoint_->path())) throw InputError("cannot resume: " + why);
+        if (saved) {
+          if (saved->items != items) throw InputError("cannot resume: the checkpoint belongs to another board");
+          state_ = std::move(*saved);
+        }
+        log(saved ? "classes: resuming with " + std::to_string(state_.items_done()) + " of " + std::to_string(items) +
+                        " work items finished"
+                  : "classes: " + why + ", starting at the first work item");
+      } else {
+        checkpoint_->clear();
+      }
+    }
+    job_items_ = part_items(items, job.part);
+    dealer_.emplace(missing_of(job_items_, state_));
+    total_ = count_of(job_items_);
+    done_before_ = total_ - dealer_->remaining();
+    seconds_before_ = state_.seconds;
+  }
+
+  bool finished() const { return count_of(missing_of(job_items_, state_)) == 0; }
+  std::uint64_t remaining_to_deal() {
+    const std::lock_guard lock(mutex_);
+    return dealer_->remaining();
+  }
+
+  std::optional<std::uint64_t> next_local() {
+    const std::lock_guard lock(mutex_);
+    if (stopping_) return std::nullopt;
+    return dealer_->next();
+  }
+  std::vector<ItemRange> next_batch(std::uint64_t want) {
+    const std::lock_guard lock(mutex_);
+    if (stopping_) return {};
+    return dealer_->batch(want, ranks_);
+  }
+  void add(int rank, const ClassSweepState& delta) {
+    const std::lock_guard lock(mutex_);
+    add_sweep(state_, delta, job_.options.samples_per_index, job_.options.sample_indices);
+    done_by_rank_[static_cast<std::size_t>(rank)] += delta.items_done();
+    busy_by_rank_[static_cast<std::size_t>(rank)] += delta.seconds;
+  }
+
+  void stop() {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  bool stopping() {
+    const std::lock_guard lock(mutex_);
+    return stopping_;
+  }
+
+  // The state with its wall time (earlier runs' included), saved if there is a checkpoint.
+  ClassSweepState save() {
+    ClassSweepState state;
+    {
+      const std::lock_guard lock(mutex_);
+      state_.seconds = seconds_before_ + seconds_since(start_);
+      state = state_;
+    }
+    if (checkpoint_) checkpoint_->save(state);
+    last_save_ = Clock::now();
+    return state;
+  }
+  void tick() {
+    if (checkpoint_ && seconds_since(last_save_) >= job_.options.checkpoint_seconds) save();
+    if (seconds_since(last_report_) >= job_.options.progress_seconds) report();
+  }
+
+  void report() {
+    last_report_ = Clock::now();
+    std::string per_rank;
+    std::uint64_t done = 0, states = 0;
+    {
+      const std::lock_guard lock(mutex_);
+      for (std::size_t r = 0; r < done_by_rank_.size(); ++r) {
+        done += done_by_rank_[r];
+        char busy[64];
+        std::snprintf(busy, sizeof busy, " (%.1f s)", busy_by_rank_[r]);
+        if (ranks_ > 1) per_rank += (r ? ", " : "") + std::to_string(done_by_rank_[r]) + busy;
+      }
+      states = state_.states;
+    }
+    const double elapsed = seconds_since(start_);
+    char text[200];
+    std::snprintf(text, sizeof text, "classes: work items %llu/%llu, %llu configurations, elapsed %.1f s, ETA %s",
+                  static_cast<unsigned long long>(done_before_ + done), static_cast<unsigned long long>(total_),
+                  static_cast<unsigned long long>(states), elapsed,
+                  eta_text(elapsed, done, total_ - done_before_ - done).c_str());
+    log(std::string(text) + (ranks_ > 1 ? "; per rank items (busy seconds) " + per_rank : ""));
+  }
+
+  void log(const std::string& line) const {
+    if (job_.log) job_.log(line);
+  }
+  const ClassJob& job() const { return job_; }
+  bool has_checkpoint() const { return checkpoint_.has_value(); }
+  std::string checkpoint_path() const { return checkpoint_ ? checkpoint_->path().string() : ""; }
+
+ private:
+  const ClassJob& job_;
+  int ranks_;
+  std::mutex mutex_;
+  ClassSweepState state_;
+  std::optional<ClassCheckpoint> checkpoint_;
+  std::vector<ItemRange> job_items_;
+  std::optional<Dealer> dealer_;
+  std::uint64_t total_ = 0, done_before_ = 0;
+  std::vector<std::uint64_t> done_by_rank_;
+  std::vector<double> busy_by_rank_;  // seconds spent in items (all threads)
+  bool stopping_ = false;
+  double seconds_before_ = 0;
+  Clock::time_point start_ = Clock::now(), last_save_ = Clock::now(), last_report_ = Clock::now();
+};
+
+// Runs this process's share: its threads take items from `next` until it returns nullopt.
+// Records the first failure; the thread ends then.
+class LocalSweep {
+ public:
+  LocalSweep(const ClassJob& job, std::function<std::optional<std::uint64_t>()> next,
+             std::function<void(ClassSweepState&&)> on_item, std::function<bool()> stop)
+      : thread_([this, &job, next = std::move(next), on_item = std::move(on_item), stop = std::move(stop)] {
+          try {
+            ClassEngineOptions options = job.options;
+            options.should_stop = stop;
+            sweep_work_items(job.rules, options, next,
+                             [&](std::uint64_t, ClassSweepState&& delta) { on_item(std::move(delta)); });
+          } catch (...) {
+            failure_ = std::current_exception();
+          }
+          finished_ = true;
+        }) {}
+  ~LocalSweep() {
+    if (thread_.joinable()) thread_.join();
+  }
+  bool finished() const { return finished_; }
+  void join() {
+    thread_.join();
+    if (failure_) std::rethrow_exception(failure_);
+  }
+
+ private:
+  std::atomic<bool> finished_{false};
+  std::exception_ptr failure_;
+  std::thread thread_;
+};
+
+ClassJobResult finish(Coordinator& coordinator, bool stopped) {
+  const ClassSweepState state = coordinator.save();
+  coordinator.report();
+  ClassJobResult result;
+  result.stopped = stopped;
+  result.finished = coordinator.finished();
+  result.census = census_of_sweep(coordinator.job().rules, state);
+  if (stopped)
+    coordinator.log(coordinator.has_checkpoint() ? "classes: stopped early; --resume continues from " + coordinator.checkpoint_path()
+                                                 : "classes: stopped early; without --out there is no checkpoint");
+  return result;
+}
+
+ClassJobResult run_in_process(const ClassJob& job) {
+  Coordinator coordinator(job, 1);
+  std::atomic<bool> stop{false};
+  LocalSweep local(
+      job, [&] { return coordinator.next_local(); }, [&](ClassSweepState&& delta) { coordinator.add(0, delta); },
+      [&] { return stop.load(); });
+  while (!local.finished()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (job.should_stop && job.should_stop() && !stop) {
+      stop = true;
+      coordinator.stop();
+      coordinator.save();  // at once: the running items may take long
+    }
+    coordinator.tick();
+  }
+  try {
+    local.join();
+  } catch (...) {
+    coordinator.save();
+    throw;
+  }
+  return finish(coordinator, stop);
+}
+
+#ifdef RUSHHOUR_WITH_MPI
+
+enum Tag : int { kRequest = 1, kWork, kDelta, kDone, kStop };
+
+void send_words(const std::vector<std::uint64_t>& words, int to, int tag) {
+  MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, to, tag, MPI_COMM_WORLD);
+}
+
+std::vector<std::uint64_t> receive_words(const MPI_Status& probed) {
+  int count = 0;
+  MPI_Get_count(&probed, MPI_UINT64_T, &count);
+  std::vector<std::uint64_t> words(static_cast<std::size_t>(count));
+  MPI_Recv(words.data(), count, MPI_UINT64_T, probed.MPI_SOURCE, probed.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return words;
+}
+
+[[noreturn]] void abort_job(const std::string& why, int rank) {
+  std::fprintf(stderr, "rushhour: rank %d: %s; ending the job (finished items are in the checkpoint)\n", rank, why.c_str());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  std::abort();
+}
+
+ClassJobResult run_rank0(const ClassJob& job, int ranks) {
+  std::optional<Coordinator> made;
+  std::exception_ptr refused;
+  try {
+    made.emplace(job, ranks);
+  } catch (...) {
+    refused = std::current_exception();
+  }
+  // Every rank learns whether the job starts.
+  int starts = refused ? 0 : 1;
+  MPI_Bcast(&starts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (refused) std::rethrow_exception(refused);
+  Coordinator& coordinator = *made;
+  coordinator.log("classes: " + std::to_string(ranks) + " ranks, " + std::to_string(job.options.threads) +
+                  " threads on rank 0, " + std::to_string(coordinator.remaining_to_deal()) + " work items to run");
+  std::atomic<bool> stop{false};
+  LocalSweep local(
+      job, [&] { return coordinator.next_local(); }, [&](ClassSweepState&& delta) { coordinator.add(0, delta); },
+      [&] { return stop.load(); });
+  int active = ranks - 1;
+  bool stop_sent = false;
+  try {
+    while (active > 0 || !local.finished()) {
+      int flag = 0;
+      MPI_Status status;
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+      if (flag) {
+        const std::vector<std::uint64_t> words = receive_words(status);
+        if (status.MPI_TAG == kRequest) {
+          std::vector<std::uint64_t> batch;
+          for (const ItemRange& r : coordinator.next_batch(words.empty() ? 1 : words[0]))
+            batch.insert(batch.end(), {r.begin, r.end});
+          send_words(batch, status.MPI_SOURCE, kWork);
+        } else if (status.MPI_TAG == kDelta) {
+          coordinator.add(status.MPI_SOURCE, decode_state(words));
+        } else if (status.MPI_TAG == kDone) {
+          --active;
+        }
+        continue;
+      }
+      if (job.should_stop && job.should_stop() && !stop) {
+        stop = true;
+        coordinator.stop();
+        coordinator.save();  // at once: a launcher's SIGKILL may follow
+        coordinator.log("classes: stopping; the ranks finish their running items");
+      }
+      if (stop && !stop_sent) {
+        for (int r = 1; r < ranks; ++r) send_words({}, r, kStop);
+        stop_sent = true;
+      }
+      coordinator.tick();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    local.join();
+  } catch (const std::exception& e) {
+    coordinator.save();
+    abort_job(e.what(), 0);
+  }
+  return finish(coordinator, stop);
+}
+
+void run_worker_rank(const ClassJob& job, int rank) {
+  int starts = 0;
+  MPI_Bcast(&starts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!starts) return;
+  std::mutex mutex;
+  std::condition_variable more;
+  std::deque<std::uint64_t> queue;
+  bool no_more = false;
+  std::atomic<bool> stop{false};
+  ClassSweepState pending;  // finished items not yet sent
+  const auto want = static_cast<std::uint64_t>(std::max(1, job.options.threads));
+  LocalSweep local(
+      job,
+      [&]() -> std::optional<std::uint64_t> {
+        std::unique_lock lock(mutex);
+        more.wait(lock, [&] { return !queue.empty() || no_more || stop; });
+        if (queue.empty() || stop) return std::nullopt;
+        const std::uint64_t item = queue.front();
+        queue.pop_front();
+        return item;
+      },
+      [&](ClassSweepState&& delta) {
+        const std::lock_guard lock(mutex);
+        add_sweep(pending, delta, job.options.samples_per_index, job.options.sample_indices);
+      },
+      [&] { return stop.load(); });
+  bool requested = false;
+  auto last_send = Clock::now();
+  auto flush = [&] {
+    std::vector<std::uint64_t> words;
+    {
+      const std::lock_guard lock(mutex);
+      if (pending.items_done() == 0) return;
+      words = encode_state(pending);
+      pending = ClassSweepState{};
+    }
+    send_words(words, 0, kDelta);
+    last_send = Clock::now();
+  };
+  try {
+    for (;;) {
+      const bool done = local.finished();
+      if (seconds_since(last_send) >= 1.0 || done) flush();
+      if (done) break;
+      if (job.should_stop && job.should_stop()) stop = true, more.notify_all();
+      {
+        const std::lock_guard lock(mutex);
+        if (!requested && !no_more && !stop && queue.size() <= want) {  // one batch ahead
+          send_words({want}, 0, kRequest);
+          requested = true;
+        }
+      }
+      int flag = 0;
+      MPI_Status status;
+      MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+      if (!flag) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        continue;
+      }
+      const std::vector<std::uint64_t> words = receive_words(status);
+      const std::lock_guard lock(mutex);
+      if (status.MPI_TAG == kWork) {
+        requested = false;
+        if (words.empty()) no_more = true;
+        for (std::size_t k = 0; k + 1 < words.size(); k += 2)
+          for (std::uint64_t item = words[k]; item < words[k + 1]; ++item) queue.push_back(item);
+      } else if (status.MPI_TAG == kStop) {
+        stop = true;
+      }
+      more.notify_all();
+    }
+    local.join();
+  } catch (const std::exception& e) {
+    abort_job(e.what(), rank);
+  }
+  send_words({}, 0, kDone);
+  // A request answered after the stop: drained so that finalising does not wait on it.
+}
+
+ClassJobResult run_over_mpi(const ClassJob& job) {
+  int provided = 0;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  ClassJobResult result;
+  try {
+    if (rank == 0) {
+      result = run_rank0(job, ranks);
+    } else {
+      ClassJob quiet = job;
+      quiet.log = nullptr;
+      run_worker_rank(quiet, rank);
+    }
+  } catch (...) {
+    MPI_Finalize();
+    throw;
+  }
+  result.ranks = ranks;
+  MPI_Finalize();
+  return result;
+}
+
+#endif
+
+}  // namespace
+
+std::string ItemPart::describe() const { return std::to_string(part) + "/" + std::to_string(parts); }
+
+ItemPart parse_item_part(const std::string& text) {
+  ItemPart p;
+  char slash = 0, rest = 0;
+  if (std::sscanf(text.c_str(), "%d%c%d%c", &p.part, &slash, &p.parts, &rest) != 3 || slash != '/' || p.parts < 1 ||
+      p.part < 1 || p.part > p.parts || p.parts > 1000000)
+    throw InputError("--items: '" + text + "' is not K/N with 1 <= K <= N");
+  return p;
+}
+
+std::vector<ItemRange> part_items(std::uint64_t items, ItemPart part) {
+  if (part.whole()) return {{0, items}};
+  std::vector<ItemRange> ranges;
+  const auto parts = static_cast<std::uint64_t>(part.parts);
+  for (std::uint64_t begin = static_cast<std::uint64_t>(part.part - 1) * kPartChunk; begin < items;
+       begin += parts * kPartChunk)
+    ranges.push_back({begin, std::min(items, begin + kPartChunk)});
+  return ranges;
+}
+
+std::string part_parameters(const std::string& sweep_parameters, ItemPart part) {
+  return sweep_parameters + " items=" + part.describe();
+}
+
+bool mpi_built_in() {
+#ifdef RUSHHOUR_WITH_MPI
+  return true;
+#else
+  return false;
+#endif
+}
+
+bool launched_by_mpi() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"})
+    if (std::getenv(name) != nullptr) return true;
+  return false;
+}
+
+int launcher_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
+    if (const char* value = std::getenv(name)) return std::atoi(value);
+  return 0;
+}
+
+ClassJobResult run_class_job(const ClassJob& job) {
+#ifdef RUSHHOUR_WITH_MPI
+  if (launched_by_mpi()) return run_over_mpi(job);
+#endif
+  return run_in_process(job);
+}
+
+MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_directories) {
+  if (part_directories.empty()) throw InputError("merge needs the directories of the parts");
+  MergedParts merged;
+  std::map<int, std::filesystem::path> seen;
+  int parts = 0;
+  int samples = 0, sample_indices = 0;
+  for (const std::filesystem::path& directory : part_directories) {
+    const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(directory);
+    if (!saved) throw InputError(directory.string() + ": no class sweep checkpoint (not a part of a job)");
+    const std::size_t at = saved->parameters.rfind(" items=");
+    if (at == std::string::npos)
+      throw InputError(directory.string() + ": not a part (a run of every work item: " + saved->parameters + ")");
+    const ItemPart part = parse_item_part(saved->parameters.substr(at + 7));
+    const std::string parameters = saved->parameters.substr(0, at);
+    if (merged.parameters.empty()) {
+      merged.parameters = parameters;
+      parts = part.parts;
+      if (std::sscanf(parameters.substr(parameters.find(" samples=")).c_str(), " samples=%d sample_indices=%d", &samples,
+                      &sample_indices) != 2)
+        throw InputError(directory.string() + ": no sample options in its parameters");
+    } else if (parameters != merged.parameters) {
+      throw InputError(directory.string() + ": a part of other parameters (" + parameters + ", not " +
+                       merged.parameters + ")");
+    } else if (part.parts != parts) {
+      throw InputError(directory.string() + ": part " + part.describe() + " of a split into " +
+                       std::to_string(part.parts) + ", the others into " + std::to_string(parts));
+    }
+    if (const auto [it, fresh] = seen.emplace(part.part, directory); !fresh)
+      throw InputError("part " + part.describe() + " is given twice: " + it->second.string() + " and " + directory.string());
+    const std::uint64_t missing = count_of(missing_of(part_items(saved->state.items, part), saved->state));
+    if (missing > 0)
+      throw InputError(directory.string() + ": part " + part.describe() + " is not finished (" + std::to_string(missing) +
+                       " of its work items missing; --resume it)");
+    const std::uint64_t beyond = saved->state.items_done() - count_of(part_items(saved->state.items, part));
+    if (beyond != 0) throw InputError(directory.string() + ": part " + part.describe() + " holds items of other parts");
+    try {
+      add_sweep(merged.state, saved->state, samples, sample_indices);
+    } catch (const InputError& e) {
+      throw InputError(directory.string() + ": " + e.what());
+    }
+  }
+  std::string missing;
+  for (int p = 1; p <= parts; ++p)
+    if (!seen.count(p)) missing += (missing.empty() ? "" : ", ") + std::to_string(p);
+  if (!missing.empty())
+    throw InputError("parts missing: " + missing + " of " + std::to_string(parts));
+  return merged;
+}
+
+}  // namespace rushhour::run

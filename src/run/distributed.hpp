@@ -1,0 +1,93 @@
+#pragma once
+// A class sweep spread over processes: parts of the work items run on their own and merged
+// later (job arrays, machines by hand), or one job over MPI ranks.
+//
+// Parts. Part K of N holds the work items i with (i / kPartChunk) mod N = K - 1: runs of
+// kPartChunk consecutive items dealt round robin. Consecutive items share their first rows'
+// kind sequences, and the cost of an item is set by those, so every part gets a run of each
+// neighbourhood and the parts' costs come out close; the split depends on N alone.
+//
+// MPI. Under mpirun (or srun) with MPI built in, rank 0 deals the job's missing work items in
+// batches on request (guided: a batch is a quarter of the remaining items per rank, at most
+// kMaxBatch, at least what the rank's threads take at once), so a rank that meets costly items
+// simply asks less often. Every rank runs its items on its own threads and sends the state of
+// its finished items to rank 0 at least every second; rank 0 also runs items on its threads,
+// adds every state it receives and owns the one checkpoint (DIR/classes-checkpoint.txt,
+// written atomically every checkpoint_seconds and at once on SIGTERM/SIGINT), the census and
+// classification.h5. A checkpoint may hold items finished out of order; --resume with any
+// number of ranks (or none) deals only the missing ones.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board/rules.hpp"
+#include "explicit/class_engine.hpp"
+
+namespace rushhour::run {
+
+inline constexpr std::uint64_t kPartChunk = 64;
+inline constexpr std::uint64_t kMaxBatch = 256;
+
+// Part K of N (1-based); parts == 0: every item.
+struct ItemPart {
+  int part = 0;
+  int parts = 0;
+  bool whole() const { return parts == 0; }
+  std::string describe() const;  // "K/N"
+  friend bool operator==(const ItemPart&, const ItemPart&) = default;
+};
+
+// "K/N" with 1 <= K <= N. Throws InputError.
+ItemPart parse_item_part(const std::string& text);
+// The work items of a part, as sorted ranges.
+std::vector<ItemRange> part_items(std::uint64_t items, ItemPart part);
+// The parameter line of a part's checkpoint: the sweep's, plus " items=K/N".
+std::string part_parameters(const std::string& sweep_parameters, ItemPart part);
+
+struct ClassJob {
+  Rules rules;
+  ClassEngineOptions options;  // threads, samples, progress and checkpoint intervals
+  std::filesystem::path out;   // empty: no checkpoint
+  bool resume = false;
+  ItemPart part;
+  std::function<void(const std::string&)> log;  // progress lines
+  std::function<bool()> should_stop;            // a stop signal arrived
+};
+
+struct ClassJobResult {
+  // Rank 0 only (or the one process): the job's census, complete when every item of the
+  // whole job is in it. For a part, the part's state is in the checkpoint and `finished` says
+  // whether every item of the part is.
+  std::optional<ClassCensus> census;
+  bool finished = false;
+  bool stopped = false;  // a stop signal ended it early
+  int ranks = 1;
+};
+
+// Whether this binary was built with MPI, and whether it was started by an MPI launcher
+// (mpirun, srun: their environment variables).
+bool mpi_built_in();
+bool launched_by_mpi();
+// This process's rank as its launcher names it (0 when not launched by MPI): ranks other
+// than 0 print no progress.
+int launcher_rank();
+
+// Runs the job: over MPI when launched by mpirun (initialising and finalising MPI), else in
+// this process. Throws InputError for a checkpoint of other parameters (on rank 0; under MPI
+// every rank ends), std::runtime_error on failures after saving what is finished.
+ClassJobResult run_class_job(const ClassJob& job);
+
+// `rushhour merge`: the states of finished parts 1..N of one job (their directories, in any
+// order), added into one. Throws InputError naming the reason when a directory holds no part
+// checkpoint, the parts belong to other parameters or other N, a part is there twice or
+// missing, or a part is not finished.
+struct MergedParts {
+  std::string parameters;  // the whole job's parameter line
+  ClassSweepState state;
+};
+MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_directories);
+
+}  // namespace rushhour::run
