@@ -83,6 +83,11 @@ BddSession::BddSession(int variable_count, const BddSettings& settings,
 }
 
 BddSession::~BddSession() {
+  // BuDDy's bdd_done frees its variable tables without forgetting them, and bdd_setvarnum
+  // reallocates them: a session that never declared a variable would free the previous
+  // session's tables a second time (heap corruption, seen under valgrind). Declaring one
+  // variable gives it tables of its own.
+  if (variable_count_ == 0) bdd_setvarnum(1);
   bdd_done();
   active_session = nullptr;
 }
