@@ -34,9 +34,9 @@ TEST_P(CellEncodingSanity, CountsMatchTheSpec) {
   const auto& [expected, order] = GetParam();
   BddSession session(0, expected.size == 4 ? tiny_table() : BddSettings{});
   CellEncoding encoding(session, Rules(expected.size), {.order = order});
-  EXPECT_EQ(exact_count(encoding.legal(), encoding.current_variables()), expected.legal);
-  EXPECT_EQ(exact_count(encoding.domain(), encoding.current_variables()), expected.domain);
-  EXPECT_EQ(exact_count(encoding.winning(), encoding.current_variables()), expected.winning);
+  EXPECT_EQ(encoding.legal().count(), expected.legal);
+  EXPECT_EQ(encoding.domain().count(), expected.domain);
+  EXPECT_EQ(encoding.winning().count(), expected.winning);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllOrders, CellEncodingSanity,
@@ -58,12 +58,12 @@ TEST(CellEncoding, EveryLegalMintermRoundTrips) {
     CellEncoding encoding(session, rules, {.order = "anti-diagonal"});
     std::uint64_t boards = 0;
     std::uint64_t in_domain_count = 0;
-    encoding.for_each_board(encoding.legal(), [&](const Board& board) {
+    encoding.for_each_board(encoding.legal().states(), [&](const Board& board) {
       ++boards;
       const bdd minterm = encoding.encode(board);
-      EXPECT_TRUE((minterm & !encoding.legal()) == bddfalse);
+      EXPECT_TRUE((minterm & !encoding.legal().states()) == bddfalse);
       EXPECT_EQ(encoding.decode_one(minterm), board);
-      const bool domain = (minterm & encoding.domain()) != bddfalse;
+      const bool domain = (minterm & encoding.domain().states()) != bddfalse;
       EXPECT_EQ(domain, in_domain(rules, board));
       in_domain_count += domain;
       return true;
@@ -77,16 +77,16 @@ TEST(CellEncoding, VehicleCountsMatchTheBoards) {
   BddSession session(0, tiny_table());
   CellEncoding encoding(session, Rules(4), {.order = "column-major"});
   std::map<std::pair<int, int>, std::uint64_t> boards;
-  encoding.for_each_board(encoding.legal(), [&](const Board& board) {
+  encoding.for_each_board(encoding.legal().states(), [&](const Board& board) {
     ++boards[{board.cars(), board.trucks()}];
     return true;
   });
   for (const auto& [counts, expected] : boards) {
     const bdd selected =
-        encoding.legal() & encoding.vehicle_counts_where([&](int cars, int trucks) {
+        encoding.legal().states() & encoding.vehicle_counts_where([&](int cars, int trucks) {
           return cars == counts.first && trucks == counts.second;
         });
-    EXPECT_EQ(exact_count(selected, encoding.current_variables()), expected)
+    EXPECT_EQ(encoding.state_set(selected).count(), expected)
         << counts.first << " cars, " << counts.second << " trucks";
   }
 }
@@ -109,7 +109,7 @@ TEST(CellEncoding, PreOfTheDomainStaysInTheDomain) {
   BddSession session(0, tiny_table());
   CellEncoding encoding(session, Rules(5, -1, Metric::Step, {.max_trucks = 1}), {});
   for (Metric metric : {Metric::Step, Metric::Move})
-    EXPECT_TRUE((predecessors(encoding, encoding.domain(), metric) & !encoding.domain()) ==
+    EXPECT_TRUE((predecessors(encoding, encoding.domain().states(), metric) & !encoding.domain().states()) ==
                 bddfalse);
 }
 

@@ -188,7 +188,7 @@ TEST(SymbolicLayers, PreOfTheDomainStaysInTheDomain) {
   BddSession session(0, tiny_table());
   SlotEncoding encoding(session, Rules(5, -1, Metric::Step, {.max_trucks = 1}), SlotEncodingOptions{});
   for (Metric metric : {Metric::Step, Metric::Move})
-    EXPECT_TRUE((predecessors(encoding, encoding.domain(), metric) & !encoding.domain()) == bddfalse);
+    EXPECT_TRUE((predecessors(encoding, encoding.domain().states(), metric) & !encoding.domain().states()) == bddfalse);
 }
 
 TEST(SymbolicLayers, GarbageCollectionReturnsToTheBaseline) {
@@ -266,7 +266,7 @@ TEST(SymbolicDominance, ClosureRoundsAddUpToTheComponent) {
       EXPECT_EQ(seen_rounds[k], static_cast<int>(k) + 1);
     EXPECT_TRUE(found_so_far == closure_set);
     EXPECT_TRUE(last_reached == closure_set);
-    EXPECT_EQ(exact_count(closure_set, encoding.current_variables()), component.size());
+    EXPECT_EQ(encoding.state_set(closure_set).count(), component.size());
     std::set<std::string> decoded;
     encoding.for_each_board(closure_set, [&](const Board& board) {
       decoded.insert(to_board_string(rules, board));

@@ -49,7 +49,7 @@ inline void expect_layers_are_the_explicit_layers(const StateEncoding& encoding,
   for (std::size_t i = 0; i < run.layers.size(); ++i) {
     const bdd& layer = run.layers[i];
     EXPECT_TRUE((layer & seen) == bddfalse) << "layer " << i << " meets a lower layer";
-    EXPECT_TRUE((layer & !encoding.domain()) == bddfalse);
+    EXPECT_TRUE((layer & !encoding.domain().states()) == bddfalse);
     seen |= layer;
     std::uint64_t boards = 0;
     encoding.for_each_board(layer, [&](const Board& board) {

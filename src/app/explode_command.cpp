@@ -24,6 +24,7 @@
 #include "encoding/naive_encoding.hpp"
 #include "encoding/slot_encoding.hpp"
 #include "storage/explosion_file.hpp"
+#include "util/clock.hpp"
 #include "util/process.hpp"
 
 namespace rushhour::app {
@@ -57,11 +58,6 @@ class CellTimeLimit : public std::runtime_error {
  public:
   CellTimeLimit() : std::runtime_error("time limit") {}
 };
-
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // Linux resets the resident-set high-water mark (VmHWM) when "5" is written to clear_refs, so
 // that peak_rss_bytes() afterwards belongs to the next cell alone. Best effort.
@@ -183,7 +179,7 @@ void measure_dual(const ExplodeConfig& config, CellResult& cell) {
   BddSession session(0, cell_settings(config));
   try {
     const SlotEncoding encoding(session, Rules(cell.row.size), SlotEncodingOptions{"interleaved", "slot"});
-    const bdd legal = encoding.legal() & encoding.vehicle_count_is(cell.row.cars, 0);
+    const bdd legal = encoding.legal().states() & encoding.vehicle_count_is(cell.row.cars, 0);
     session.check();
     cell.row.dual_legal_nodes = complement_edge_node_count(legal);
   } catch (const BddFailure&) {

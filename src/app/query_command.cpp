@@ -240,7 +240,7 @@ int answer_index(SavedRun& run, int index, bool hardest, const po::variables_map
   bdd states = run.layer(index);
   const VehicleFilter filter = filter_of(vm);
   if (filter.active()) states &= run.encoding().vehicle_counts_where(filter);
-  const Count count = exact_count(states, run.encoding().current_variables());
+  const Count count = run.encoding().state_set(states).count();
   print_index_answer(index, hardest, filter, count, sample_boards(run, states, samples), !run.complete(), "", json);
   return 0;
 }

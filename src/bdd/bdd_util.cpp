@@ -1,7 +1,6 @@
 #include "bdd/bdd_util.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -28,13 +27,6 @@ VarRenaming::VarRenaming(std::span<const int> from, std::span<const int> to)
 
 VarRenaming::~VarRenaming() {
   if (pair_ != nullptr) bdd_freepair(pair_);
-}
-
-std::uint64_t exact_count(const bdd& f, const bdd& set) {
-  const double count = bdd_satcountset(f, set);
-  if (!(count >= 0) || count > 9007199254740992.0 || std::floor(count) != count)
-    throw std::runtime_error("BDD count " + std::to_string(count) + " is not exact in a double");
-  return static_cast<std::uint64_t>(count);
 }
 
 std::vector<bool> one_assignment(const bdd& f, std::span<const int> variables) {

@@ -1,5 +1,6 @@
 #pragma once
-// Small helpers over BuDDy's `bdd` handles: cubes, renamings, exact counts, minterm reading.
+// Small helpers over BuDDy's `bdd` handles: cubes, renamings, minterm reading, node counts.
+// Exact counts: bdd/state_set.hpp.
 #include <bdd.h>
 
 #include <cstdint>
@@ -32,11 +33,6 @@ class VarRenaming {
  private:
   bddPair* pair_;
 };
-
-// The number of assignments of `set`'s variables satisfying f, as an exact integer.
-// f must not depend on variables outside `set`. Throws if the count is not exactly
-// representable (above 2^53).
-std::uint64_t exact_count(const bdd& f, const bdd& set);
 
 // Values of `variables` in one satisfying assignment of f (f != bddfalse), choosing 0 for
 // variables f does not constrain.

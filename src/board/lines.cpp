@@ -56,4 +56,22 @@ int LineTable::find(const std::vector<Segment>& segments) const {
   return it == arrangements_.end() ? -1 : static_cast<int>(it - arrangements_.begin());
 }
 
+std::vector<std::vector<Segment>> line_segments(const Board& board) {
+  const int n = board.size();
+  std::vector<std::vector<Segment>> segments(static_cast<std::size_t>(2 * n));
+  // Board keeps its vehicles sorted by first cell: each line's come in order along it.
+  for (const Vehicle& v : board.vehicles())
+    (v.horizontal() ? segments[static_cast<std::size_t>(v.row)]
+                    : segments[static_cast<std::size_t>(n + v.col)])
+        .push_back({v.horizontal() ? v.col : v.row, v.length});
+  return segments;
+}
+
+void append_line_vehicles(const LineArrangement& arrangement, int line, int size,
+                          std::vector<Vehicle>& vehicles) {
+  for (const Segment& s : arrangement.segments)
+    vehicles.push_back(line < size ? Vehicle{line, s.start, Orientation::Horizontal, s.length}
+                                   : Vehicle{s.start, line - size, Orientation::Vertical, s.length});
+}
+
 }  // namespace rushhour

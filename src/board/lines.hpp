@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "board/board.hpp"
+
 namespace rushhour {
 
 struct Segment {
@@ -48,5 +50,13 @@ class LineTable {
   std::vector<LineArrangement> arrangements_;
   std::vector<std::vector<LineMove>> moves_;
 };
+
+// A board as lines: lines 0..n-1 are its rows (holding its horizontal vehicles), n..2n-1 its
+// columns (holding its vertical ones).
+// The segments of every line, each line's in order along it.
+std::vector<std::vector<Segment>> line_segments(const Board& board);
+// Appends the vehicles of `arrangement` on line `line` of an n x n board to `vehicles`.
+void append_line_vehicles(const LineArrangement& arrangement, int line, int size,
+                          std::vector<Vehicle>& vehicles);
 
 }  // namespace rushhour

@@ -78,7 +78,7 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
 
   bdd legal = bddtrue;
   for (int cell : cell_sequence_) legal &= local_rules(cell);
-  legal_ = legal;
+  legal_ = state_set(legal);
 
   // The exit row's rightmost start is horizontal (HS) and starts a car.
   bdd target_is_car = bddfalse;
@@ -88,13 +88,14 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
     for (int k = c + 1; k < n; ++k) term &= !holds(exit, k, CellSymbol::HorizontalStart);
     target_is_car |= term;
   }
-  domain_ = legal & target_is_car;
-  unlimited_winning_ = domain_ & holds(exit, n - 2, CellSymbol::HorizontalStart);
+  bdd domain = legal & target_is_car;
+  unlimited_winning_ = state_set(domain & holds(exit, n - 2, CellSymbol::HorizontalStart));
   if (!rules.limits().unlimited()) {
     vehicle_limits_ = within_limits();
-    domain_ &= vehicle_limits_;
+    domain &= vehicle_limits_;
   }
-  winning_ = domain_ & holds(exit, n - 2, CellSymbol::HorizontalStart);
+  domain_ = state_set(domain);
+  winning_ = state_set(domain & holds(exit, n - 2, CellSymbol::HorizontalStart));
 
   step_parts_ = make_parts(Metric::Step);
   move_parts_ = make_parts(Metric::Move);

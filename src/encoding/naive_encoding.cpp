@@ -5,14 +5,14 @@
 #include <limits>
 #include <stdexcept>
 
+#include "bdd/bdd_util.hpp"
+#include "bdd/node_graph.hpp"
+#include "bdd/state_set.hpp"
+#include "board/count.hpp"
 #include "board/errors.hpp"
 
 namespace rushhour {
 namespace {
-
-// Counts can pass 2^64 in intermediate products before the overflow check; GCC and Clang
-// both provide 128-bit integers.
-__extension__ typedef unsigned __int128 Wide;
 
 constexpr int kFieldX = 0;
 constexpr int kFieldY = 1;
@@ -21,11 +21,11 @@ constexpr int kFieldH = 2;
 // NuSMV's scalar encoding: split the (ascending) value list by position, 1st, 3rd, ... to
 // bit value 0 and 2nd, 4th, ... to 1, recursively, one bit per tree level; a one-value list is
 // a leaf and the bits below it are free.
-void nusmv_codes(const std::vector<int>& values, int bit, int bits, std::vector<int>& prefix,
-                 std::vector<std::vector<std::vector<int>>>& codes) {
+void nusmv_codes(const std::vector<int>& values, int bit, int bits, DomainCode::Cube& prefix,
+                 std::vector<std::vector<DomainCode::Cube>>& codes) {
   if (values.size() == 1) {
-    std::vector<int> cube = prefix;
-    cube.resize(static_cast<std::size_t>(bits), -1);
+    DomainCode::Cube cube = prefix;
+    cube.resize(static_cast<std::size_t>(bits), DomainCode::kFree);
     codes[static_cast<std::size_t>(values[0] - 1)].push_back(cube);
     return;
   }
@@ -34,7 +34,7 @@ void nusmv_codes(const std::vector<int>& values, int bit, int bits, std::vector<
     std::vector<int> half;
     for (std::size_t k = static_cast<std::size_t>(side); k < values.size(); k += 2)
       half.push_back(values[k]);
-    prefix.push_back(side);
+    prefix.push_back(static_cast<signed char>(side));
     nusmv_codes(half, bit + 1, bits, prefix, codes);
     prefix.pop_back();
   }
@@ -71,38 +71,6 @@ std::string name_of(Enum value, const std::vector<std::pair<std::string, Enum>>&
     if (v == value) return text;
   throw std::logic_error("unnamed enum value");
 }
-
-// A read-only walk over the nodes of f. The caller holds f, so none of its nodes can be
-// collected, and the walk creates no node, so plain node indices are safe for its duration;
-// they never leave this file.
-struct NodeGraph {
-  std::vector<int> nodes;   // internal nodes of f, children before parents (post-order)
-  std::vector<int> dense;   // node index -> position in `nodes`, -1 if not a node of f
-
-  explicit NodeGraph(const bdd& f) : dense(static_cast<std::size_t>(bdd_getallocnum()), -1) {
-    const int root = f.id();
-    if (root < 2) return;
-    // Iterative post-order: a node is emitted after both children.
-    std::vector<std::pair<int, int>> stack{{root, 0}};
-    dense[static_cast<std::size_t>(root)] = -2;  // on the stack
-    while (!stack.empty()) {
-      auto& [node, state] = stack.back();
-      if (state < 2) {
-        const int child = state == 0 ? ::bdd_low(node) : ::bdd_high(node);
-        ++state;
-        if (child >= 2 && dense[static_cast<std::size_t>(child)] == -1) {
-          dense[static_cast<std::size_t>(child)] = -2;
-          stack.emplace_back(child, 0);
-        }
-        continue;
-      }
-      dense[static_cast<std::size_t>(node)] = static_cast<int>(nodes.size());
-      nodes.push_back(node);
-      stack.pop_back();
-    }
-  }
-  int index(int node) const { return dense[static_cast<std::size_t>(node)]; }
-};
 
 }  // namespace
 
@@ -159,23 +127,38 @@ NaiveEncoding::NaiveEncoding(const NaiveOptions& options)
   if (bdd_varnum() < variable_count())
     throw std::logic_error("the BDD session declares fewer variables than the naive encoding needs");
   const int n = options_.size;
-  codes_.resize(static_cast<std::size_t>(n));
+  std::shared_ptr<const DomainCode> coordinate_code;
   if (options_.code == ScalarCode::NuSmv) {
+    std::vector<std::vector<DomainCode::Cube>> cubes(static_cast<std::size_t>(n));
     std::vector<int> values;
     for (int v = 1; v <= n; ++v) values.push_back(v);
-    std::vector<int> prefix;
-    nusmv_codes(values, 0, bits_, prefix, codes_);
+    DomainCode::Cube prefix;
+    nusmv_codes(values, 0, bits_, prefix, cubes);
+    coordinate_code = DomainCode::from_cubes(std::move(cubes));
   } else {
-    for (int v = 1; v <= n; ++v) {
-      std::vector<int> cube(static_cast<std::size_t>(bits_));
-      for (int bit = 0; bit < bits_; ++bit) cube[static_cast<std::size_t>(bit)] = ((v - 1) >> (bits_ - 1 - bit)) & 1;
-      codes_[static_cast<std::size_t>(v - 1)].push_back(cube);
+    coordinate_code = DomainCode::binary(n);
+  }
+  // Value v of a coordinate (1..n) is the domain value v - 1; h is the domain {0, 1}.
+  const std::shared_ptr<const DomainCode> orientation_code = DomainCode::binary(2);
+  for (int car = 0; car < options_.cars; ++car) {
+    for (int field : {kFieldX, kFieldY, kFieldH}) {
+      std::vector<int> current, next;
+      for (int bit = 0; bit < (field == kFieldH ? 1 : bits_); ++bit) {
+        const int p = position(car, field, bit);
+        current.push_back(options_.next_state ? 2 * p : p);
+        if (options_.next_state) next.push_back(2 * p + 1);
+      }
+      variables_.emplace_back(field == kFieldH ? orientation_code : coordinate_code,
+                              std::move(current), std::move(next));
     }
   }
 }
 
 std::vector<std::vector<int>> NaiveEncoding::codes(int value) const {
-  return codes_.at(static_cast<std::size_t>(value - 1));
+  std::vector<std::vector<int>> result;
+  for (const DomainCode::Cube& cube : field(0, kFieldX).code().cubes(value - 1))
+    result.emplace_back(cube.begin(), cube.end());
+  return result;
 }
 
 int NaiveEncoding::position(int car, int field, int bit) const {
@@ -192,32 +175,13 @@ int NaiveEncoding::position(int car, int field, int bit) const {
   throw std::logic_error("unknown variable order");
 }
 
-int NaiveEncoding::variable(int car, int field, int bit, bool next) const {
+const DomainVariable& NaiveEncoding::field(int car, int field) const {
   if (car < 0 || car >= options_.cars) throw std::out_of_range("car index out of range");
-  if (next && !options_.next_state)
-    throw std::logic_error("next-state variables were not declared (NaiveOptions::next_state)");
-  const int p = position(car, field, bit);
-  return options_.next_state ? 2 * p + (next ? 1 : 0) : p;
+  return variables_[static_cast<std::size_t>(3 * car + field)];
 }
 
-int NaiveEncoding::current_variable(int car, int field, int bit) const {
-  return variable(car, field, bit, false);
-}
-
-bdd NaiveEncoding::coordinate_is(int car, int field, int value, bool next) const {
-  if (value < 1 || value > options_.size) return bddfalse;
-  bdd result = bddfalse;
-  for (const auto& cube : codes_[static_cast<std::size_t>(value - 1)]) {
-    bdd term = bddtrue;
-    for (int bit = 0; bit < bits_; ++bit) {
-      const int b = cube[static_cast<std::size_t>(bit)];
-      if (b < 0) continue;
-      const int var = variable(car, field, bit, next);
-      term &= b ? bdd_ithvar(var) : bdd_nithvar(var);
-    }
-    result |= term;
-  }
-  return result;
+bdd NaiveEncoding::coordinate_is(int car, int field_index, int value, bool next) const {
+  return field(car, field_index).encode(value - 1, next ? Copy::Next : Copy::Current);
 }
 
 bdd NaiveEncoding::x_is(int car, int value, bool next) const {
@@ -227,7 +191,7 @@ bdd NaiveEncoding::y_is(int car, int value, bool next) const {
   return coordinate_is(car, kFieldY, value, next);
 }
 bdd NaiveEncoding::horizontal(int car, bool next) const {
-  return bdd_ithvar(variable(car, kFieldH, 0, next));
+  return field(car, kFieldH).encode(1, next ? Copy::Next : Copy::Current);
 }
 
 bdd NaiveEncoding::covers(int car, int cx, int cy, bool next) const {
@@ -266,17 +230,9 @@ bdd NaiveEncoding::disjoint(int a, int b) const {
 bdd NaiveEncoding::canonical_codes() const {
   bdd result = bddtrue;
   for (int car = 0; car < options_.cars; ++car) {
-    for (int field : {kFieldX, kFieldY}) {
+    for (int field_index : {kFieldX, kFieldY}) {
       bdd first_codes = bddfalse;
-      for (const auto& value_codes : codes_) {
-        bdd cube = bddtrue;
-        for (int bit = 0; bit < bits_; ++bit) {
-          const int var = variable(car, field, bit, false);
-          cube &= value_codes.front()[static_cast<std::size_t>(bit)] == 1 ? bdd_ithvar(var)
-                                                                          : bdd_nithvar(var);
-        }
-        first_codes |= cube;
-      }
+      for (int v = 0; v < options_.size; ++v) first_codes |= field(car, field_index).canonical(v);
       result &= first_codes;
     }
   }
@@ -342,20 +298,16 @@ bdd NaiveEncoding::winning() const {
 bdd NaiveEncoding::transition_step() const {
   const int n = options_.size;
   const int m = options_.cars;
-  auto same = [&](int car, int field) {
+  auto same = [&](int car, int field_index) { return field(car, field_index).same_value(); };
+  auto shifted = [&](int car, int field_index) {  // field' = field +- 1, both in 1..n
     bdd result = bddfalse;
     for (int v = 1; v <= n; ++v)
-      result |= coordinate_is(car, field, v, false) & coordinate_is(car, field, v, true);
+      result |= coordinate_is(car, field_index, v, false) &
+                (coordinate_is(car, field_index, v - 1, true) |
+                 coordinate_is(car, field_index, v + 1, true));
     return result;
   };
-  auto shifted = [&](int car, int field) {  // field' = field +- 1, both in 1..n
-    bdd result = bddfalse;
-    for (int v = 1; v <= n; ++v)
-      result |= coordinate_is(car, field, v, false) &
-                (coordinate_is(car, field, v - 1, true) | coordinate_is(car, field, v + 1, true));
-    return result;
-  };
-  auto same_h = [&](int car) { return bdd_biimp(horizontal(car, false), horizontal(car, true)); };
+  auto same_h = [&](int car) { return field(car, kFieldH).unchanged(); };
   bdd relation = bddfalse;
   for (int car = 0; car < m; ++car) {
     bdd move = same_h(car) & bdd_ite(horizontal(car), shifted(car, kFieldX) & same(car, kFieldY),
@@ -373,67 +325,51 @@ bdd NaiveEncoding::placement_cube(const std::vector<NaivePlacement>& cars) const
   bdd cube = bddtrue;
   for (int car = 0; car < options_.cars; ++car) {
     const NaivePlacement& p = cars[static_cast<std::size_t>(car)];
-    for (auto [field, value] : {std::pair{kFieldX, p.x}, std::pair{kFieldY, p.y}}) {
+    for (auto [field_index, value] : {std::pair{kFieldX, p.x}, std::pair{kFieldY, p.y}}) {
       if (value < 1 || value > options_.size) return bddfalse;
-      const auto& code = codes_[static_cast<std::size_t>(value - 1)].front();
-      for (int bit = 0; bit < bits_; ++bit) {
-        const int var = variable(car, field, bit, false);
-        cube &= code[static_cast<std::size_t>(bit)] == 1 ? bdd_ithvar(var) : bdd_nithvar(var);
-      }
+      cube &= field(car, field_index).canonical(value - 1);
     }
     cube &= p.horizontal ? horizontal(car) : !horizontal(car);
   }
   return cube;
 }
 
-bdd NaiveEncoding::current_variable_set() const {
-  std::vector<int> vars;
-  for (int car = 0; car < options_.cars; ++car) {
-    for (int field : {kFieldX, kFieldY})
-      for (int bit = 0; bit < bits_; ++bit) vars.push_back(variable(car, field, bit, false));
-    vars.push_back(variable(car, kFieldH, 0, false));
-  }
-  return bdd_makeset(vars.data(), static_cast<int>(vars.size()));
+bdd NaiveEncoding::variable_set_of(Copy copy) const {
+  std::vector<const DomainVariable*> all;
+  for (const DomainVariable& variable : variables_) all.push_back(&variable);
+  return variable_set(variables_of(all, copy));
 }
 
+bdd NaiveEncoding::current_variable_set() const { return variable_set_of(Copy::Current); }
+
 bdd NaiveEncoding::next_variable_set() const {
-  std::vector<int> vars;
-  for (int car = 0; car < options_.cars; ++car) {
-    for (int field : {kFieldX, kFieldY})
-      for (int bit = 0; bit < bits_; ++bit) vars.push_back(variable(car, field, bit, true));
-    vars.push_back(variable(car, kFieldH, 0, true));
-  }
-  return bdd_makeset(vars.data(), static_cast<int>(vars.size()));
+  if (!options_.next_state)
+    throw std::logic_error("next-state variables were not declared (NaiveOptions::next_state)");
+  return variable_set_of(Copy::Next);
 }
 
 bdd NaiveEncoding::prime(const bdd& f) const {
-  bddPair* pair = bdd_newpair();
-  for (int car = 0; car < options_.cars; ++car) {
-    for (int field : {kFieldX, kFieldY})
-      for (int bit = 0; bit < bits_; ++bit)
-        bdd_setpair(pair, variable(car, field, bit, false), variable(car, field, bit, true));
-    bdd_setpair(pair, variable(car, kFieldH, 0, false), variable(car, kFieldH, 0, true));
-  }
-  const bdd result = bdd_replace(f, pair);
-  bdd_freepair(pair);
-  return result;
+  std::vector<const DomainVariable*> all;
+  for (const DomainVariable& variable : variables_) all.push_back(&variable);
+  return VarRenaming(variables_of(all, Copy::Current), variables_of(all, Copy::Next)).apply(f);
 }
 
 std::int64_t complement_edge_node_count(const bdd& f) {
   if (f.id() < 2) return 1;  // a constant: CUDD's single constant node
   const NodeGraph graph(f);
+  const std::vector<int>& nodes = graph.nodes();
   // Edge reference r = 2 * class + phase: class 0 is the constant (phase 1 = true); a class
   // is a function up to negation, phase 1 means "the negation of the class representative".
   // Nodes are classified bottom-up (by level), normalising each node's low edge to phase 0,
   // which is CUDD's canonical form with the roles of the two edges swapped.
-  const std::size_t count = graph.nodes.size();
+  const std::size_t count = nodes.size();
   std::vector<std::int64_t> ref(count);
   auto edge = [&](int node) -> std::int64_t {
     return node < 2 ? node : ref[static_cast<std::size_t>(graph.index(node))];
   };
   std::vector<std::vector<int>> by_level(static_cast<std::size_t>(bdd_varnum()));
   for (std::size_t k = 0; k < count; ++k)
-    by_level[static_cast<std::size_t>(bdd_var2level(::bdd_var(graph.nodes[k])))].push_back(
+    by_level[static_cast<std::size_t>(bdd_var2level(::bdd_var(nodes[k])))].push_back(
         static_cast<int>(k));
   std::int64_t classes = 0;
   struct Entry {
@@ -445,7 +381,7 @@ std::int64_t complement_edge_node_count(const bdd& f) {
   for (auto level = by_level.rbegin(); level != by_level.rend(); ++level) {
     entries.clear();
     for (int k : *level) {
-      const int node = graph.nodes[static_cast<std::size_t>(k)];
+      const int node = nodes[static_cast<std::size_t>(k)];
       std::int64_t low = edge(::bdd_low(node));
       std::int64_t high = edge(::bdd_high(node));
       const bool flipped = (low & 1) != 0;
@@ -467,54 +403,11 @@ std::int64_t complement_edge_node_count(const bdd& f) {
   return classes + 1;
 }
 
-std::int64_t exact_satcount(const bdd& f, const bdd& variable_set) {
-  // rank[l] = number of counted variables at levels above l; rank[varnum] = all of them.
-  const int levels = bdd_varnum();
-  std::vector<int> in_set(static_cast<std::size_t>(levels), 0);
-  {
-    int* vars = nullptr;
-    int size = 0;
-    if (bdd_scanset(variable_set, vars, size) != 0) throw std::logic_error("bad variable set");
-    for (int k = 0; k < size; ++k) in_set[static_cast<std::size_t>(bdd_var2level(vars[k]))] = 1;
-    free(vars);
-  }
-  std::vector<int> rank(static_cast<std::size_t>(levels) + 1, 0);
-  for (int l = 0; l < levels; ++l)
-    rank[static_cast<std::size_t>(l) + 1] = rank[static_cast<std::size_t>(l)] + in_set[static_cast<std::size_t>(l)];
-  const Wide limit = static_cast<Wide>(std::numeric_limits<std::int64_t>::max());
-  auto shifted = [&](Wide value, int shift) {
-    if (value == 0) return value;
-    if (shift >= 64 || (value << shift) >> shift != value || (value << shift) > limit)
-      throw std::overflow_error("satisfying assignment count exceeds 2^63-1");
-    return value << shift;
-  };
-  if (f.id() == 0) return 0;
-  if (f.id() == 1) return static_cast<std::int64_t>(shifted(1, rank.back()));
-  const NodeGraph graph(f);
-  std::vector<Wide> count(graph.nodes.size());
-  auto level_of = [&](int node) { return node < 2 ? levels : bdd_var2level(::bdd_var(node)); };
-  for (std::size_t k = 0; k < graph.nodes.size(); ++k) {
-    const int node = graph.nodes[k];
-    const int level = level_of(node);
-    if (!in_set[static_cast<std::size_t>(level)])
-      throw std::logic_error("exact_satcount: f mentions a variable outside the counted set");
-    Wide total = 0;
-    for (int child : {::bdd_low(node), ::bdd_high(node)}) {
-      const Wide below = child < 2 ? static_cast<Wide>(child)
-                                   : count[static_cast<std::size_t>(graph.index(child))];
-      const int gap = rank[static_cast<std::size_t>(level_of(child))] - rank[static_cast<std::size_t>(level)] - 1;
-      total += shifted(below, gap);
-      if (total > limit) throw std::overflow_error("satisfying assignment count exceeds 2^63-1");
-    }
-    count[k] = total;
-  }
-  const int root_level = level_of(f.id());
-  return static_cast<std::int64_t>(
-      shifted(count[static_cast<std::size_t>(graph.index(f.id()))], rank[static_cast<std::size_t>(root_level)]));
-}
-
 std::int64_t labeled_placements(const NaiveEncoding& encoding, const bdd& f) {
-  return exact_satcount(f & encoding.canonical_codes(), encoding.current_variable_set());
+  const Count count = exact_count(f & encoding.canonical_codes(), encoding.current_variable_set());
+  if (count > static_cast<Count>(std::numeric_limits<std::int64_t>::max()))
+    throw std::overflow_error("labeled placements exceed 2^63-1");
+  return static_cast<std::int64_t>(count);
 }
 
 std::int64_t naive_lower_bound(int size, int cars) {
@@ -522,8 +415,9 @@ std::int64_t naive_lower_bound(int size, int cars) {
   const std::int64_t k = cars - 1;
   if (k < 0 || k > n) return 0;
   // C(n, k) by the multiplicative formula; each partial product is itself a binomial.
-  Wide result = 1;
-  for (std::int64_t i = 1; i <= k; ++i) result = result * static_cast<Wide>(n - k + i) / static_cast<Wide>(i);
+  Count result = 1;
+  for (std::int64_t i = 1; i <= k; ++i)
+    result = checked_mul(result, static_cast<Count>(n - k + i)) / static_cast<Count>(i);
   return static_cast<std::int64_t>(result);
 }
 

@@ -23,6 +23,8 @@
 // With next-state variables (needed only by transition_step()) every current variable at
 // position p gets BuDDy variable 2p and its primed copy 2p+1 (interleaved, as NuSMV does);
 // without them it is variable p. BDD variable = level: the session never reorders.
+// Each x_i, y_i (domain value v-1 for coordinate v) and h_i is a DomainVariable
+// (bdd/domain_variable.hpp) placed on those variables.
 //
 // Invar = AND_i on_board(i) AND AND_{i<j} disjoint(i,j); it mentions current variables only.
 #include <bdd.h>
@@ -31,6 +33,8 @@
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "bdd/domain_variable.hpp"
 
 namespace rushhour {
 
@@ -126,16 +130,17 @@ class NaiveEncoding {
   bdd next_variable_set() const;  // requires options.next_state
   // f with every current variable renamed to its primed copy (f must mention current only).
   bdd prime(const bdd& f) const;
-  int current_variable(int car, int field, int bit) const;  // field: 0 = x, 1 = y, 2 = h
 
  private:
+  // Position of bit `bit` of field `field` (0 = x, 1 = y, 2 = h) of `car` in the order.
   int position(int car, int field, int bit) const;
-  int variable(int car, int field, int bit, bool next) const;
-  bdd coordinate_is(int car, int field, int value, bool next) const;
+  const DomainVariable& field(int car, int field) const;
+  bdd coordinate_is(int car, int field, int value, bool next) const;  // value 1..n
+  bdd variable_set_of(Copy copy) const;
 
   NaiveOptions options_;
   int bits_;
-  std::vector<std::vector<std::vector<int>>> codes_;  // codes_[v-1] = cubes of value v
+  std::vector<DomainVariable> variables_;  // [3 car + field]
 };
 
 // Node count as CUDD (complement edges) would report it: BuDDy's internal nodes of f, minus
@@ -144,12 +149,9 @@ class NaiveEncoding {
 // that normalises the low edge to be regular), without building any negation.
 std::int64_t complement_edge_node_count(const bdd& f);
 
-// Exact number of assignments of the variables in `variable_set` (a BuDDy variable set) that
-// satisfy f; f must mention no other variable. Throws std::overflow_error beyond 2^63-1.
-std::int64_t exact_satcount(const bdd& f, const bdd& variable_set);
-
 // Labeled placements: the distinct tuples (x_i, y_i, h_i)_i that satisfy f, i.e. the
-// assignments of f AND canonical_codes() over the current variables.
+// assignments of f AND canonical_codes() over the current variables. Throws
+// std::overflow_error beyond 2^63-1.
 std::int64_t labeled_placements(const NaiveEncoding& encoding, const bdd& f);
 
 // C(n^2, m-1), the fooling-set lower bound for orders that keep each car's variables together.

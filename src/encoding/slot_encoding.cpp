@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "board/errors.hpp"
 #include "encoding/option_choice.hpp"
@@ -39,57 +40,44 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   const int n = rules.size();
 
   // Codes of the arrangements.
+  std::shared_ptr<const DomainCode> code;
   if (options_.line_code == "slot") {
     const int slots = n / 2;
     const int position_bits = bits_for(n - 1);
-    bits_per_line_ = slots * (2 + position_bits);
+    std::vector<std::vector<DomainCode::Cube>> cubes;
     for (const LineArrangement& a : table_.arrangements()) {
-      std::vector<bool> code;
+      DomainCode::Cube cube;
       for (int s = 0; s < slots; ++s) {
         const bool present = s < static_cast<int>(a.segments.size());
         const int kind = present ? (a.segments[s].length == kCar ? 1 : 2) : 0;
         const int position = present ? a.segments[s].start : 0;
-        code.push_back(kind & 2);
-        code.push_back(kind & 1);
-        for (int b = position_bits - 1; b >= 0; --b) code.push_back(position >> b & 1);
+        cube.push_back(kind >> 1 & 1);
+        cube.push_back(kind & 1);
+        for (int b = position_bits - 1; b >= 0; --b) cube.push_back(position >> b & 1);
       }
-      codes_.push_back(code);
+      cubes.push_back({cube});
     }
+    code = DomainCode::from_cubes(std::move(cubes));
   } else {
-    bits_per_line_ = bits_for(table_.size());
-    for (int a = 0; a < table_.size(); ++a) {
-      std::vector<bool> code;
-      for (int b = bits_per_line_ - 1; b >= 0; --b) code.push_back(a >> b & 1);
-      codes_.push_back(code);
-    }
-  }
-  arrangement_of_code_.assign(std::size_t{1} << bits_per_line_, -1);
-  for (int a = 0; a < table_.size(); ++a) {
-    std::size_t value = 0;
-    for (bool bit : codes_[a]) value = value << 1 | bit;
-    arrangement_of_code_[value] = a;
+    code = DomainCode::binary(table_.size());
   }
 
   // Variable layout.
-  std::vector<int> sequence;
   if (options_.order == "interleaved") {
-    for (int i = 0; i < n; ++i) sequence.insert(sequence.end(), {i, n + i});
+    for (int i = 0; i < n; ++i) line_sequence_.insert(line_sequence_.end(), {i, n + i});
   } else {
-    for (int i = 0; i < 2 * n; ++i) sequence.push_back(options_.order == "rows-columns" ? i : (i + n) % (2 * n));
+    for (int i = 0; i < 2 * n; ++i)
+      line_sequence_.push_back(options_.order == "rows-columns" ? i : (i + n) % (2 * n));
   }
-  line_sequence_ = sequence;
-  lines_.resize(2 * n);
-  int next_var = 0;
-  for (int line : sequence) {
-    for (int b = 0; b < bits_per_line_; ++b) {
-      lines_[line].current.push_back(next_var++);
-      lines_[line].next.push_back(next_var++);
-    }
-  }
-  variable_count_ = next_var;
+  VariableLayout layout;
+  std::vector<std::optional<DomainVariable>> placed(static_cast<std::size_t>(2 * n));
+  for (int line : line_sequence_) placed[static_cast<std::size_t>(line)] = layout.add(code);
+  for (auto& line : placed) lines_.push_back(std::move(*line));
+  variable_count_ = layout.variable_count();
   session.ensure_variables(variable_count_);
-  for (int line : sequence)
-    all_current_.insert(all_current_.end(), lines_[line].current.begin(), lines_[line].current.end());
+  std::vector<const DomainVariable*> in_order;
+  for (int line : line_sequence_) in_order.push_back(&lines_[static_cast<std::size_t>(line)]);
+  all_current_ = variables_of(in_order, Copy::Current);
   current_set_ = variable_set(all_current_);
 
   // Coverage of each line's own cells.
@@ -97,15 +85,11 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   for (int line = 0; line < 2 * n; ++line)
     for (int a = 0; a < table_.size(); ++a)
       for (int k = 0; k < n; ++k)
-        if (table_[a].occupied >> k & 1) covered_[line][k] |= is_arrangement(line, a, false);
+        if (table_[a].occupied >> k & 1) covered_[line][k] |= is_arrangement(line, a);
 
   // Legal set: every line holds a valid code and no cell is covered twice.
   bdd legal = bddtrue;
-  for (int line : sequence) {
-    bdd valid = bddfalse;
-    for (int a = 0; a < table_.size(); ++a) valid |= is_arrangement(line, a, false);
-    legal &= valid;
-  }
+  for (int line : line_sequence_) legal &= lines_[static_cast<std::size_t>(line)].range();
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) legal &= !(covered_[r][c] & covered_[n + c][r]);
 
@@ -116,29 +100,26 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   for (int a = 0; a < table_.size(); ++a) {
     const auto& segments = table_[a].segments;
     if (segments.empty() || segments.back().length != kCar) continue;
-    target_is_car |= is_arrangement(exit, a, false);
-    if (segments.back().start == n - 2) target_home |= is_arrangement(exit, a, false);
+    target_is_car |= is_arrangement(exit, a);
+    if (segments.back().start == n - 2) target_home |= is_arrangement(exit, a);
   }
-  legal_ = legal;
-  domain_ = legal & target_is_car;
-  unlimited_winning_ = domain_ & target_home;
+  bdd domain = legal & target_is_car;
+  unlimited_winning_ = state_set(domain & target_home);
   if (!rules.limits().unlimited()) {
     vehicle_limits_ = bddfalse;
     for (const auto& [counts, f] : count_distribution([&](int cars, int trucks) {
            return rules.limits().allows(cars, trucks);
          }))
       vehicle_limits_ |= f;
-    domain_ &= vehicle_limits_;
+    domain &= vehicle_limits_;
   }
-  winning_ = domain_ & target_home;
+  legal_ = state_set(legal);
+  domain_ = state_set(domain);
+  winning_ = state_set(domain & target_home);
 
   step_parts_ = make_parts(Metric::Step);
   move_parts_ = make_parts(Metric::Move);
   session.check();
-}
-
-bdd SlotEncoding::is_arrangement(int line, int arrangement, bool next) const {
-  return assignment(next ? lines_[line].next : lines_[line].current, codes_[arrangement]);
 }
 
 bdd SlotEncoding::crossing_covered(int line, int k) const {
@@ -153,7 +134,7 @@ std::map<std::pair<int, int>, bdd> SlotEncoding::count_distribution(
     std::map<std::pair<int, int>, bdd> by_counts;
     for (int a = 0; a < table_.size(); ++a) {
       bdd& group = by_counts.try_emplace({table_[a].cars, table_[a].trucks}, bddfalse).first->second;
-      group |= is_arrangement(line, a, false);
+      group |= is_arrangement(line, a);
     }
     std::map<std::pair<int, int>, bdd> next;
     for (const auto& [counts, f] : so_far)
@@ -190,7 +171,7 @@ bdd SlotEncoding::line_relation(int line, Metric metric) const {
       const std::uint32_t must_be_free = table_[a].occupied | move.swept;
       for (int k = 0; k < rules_.size(); ++k)
         if (must_be_free >> k & 1) free &= !crossing_covered(line, k);
-      terms.push_back(is_arrangement(line, a, false) & is_arrangement(line, move.to, true) & free);
+      terms.push_back(is_arrangement(line, a) & is_arrangement(line, move.to, Copy::Next) & free);
     }
   }
   return disjunction(std::move(terms));
@@ -199,9 +180,8 @@ bdd SlotEncoding::line_relation(int line, Metric metric) const {
 std::vector<TransitionPart> SlotEncoding::make_parts(Metric metric) const {
   std::vector<TransitionPart> parts;
   for (int line = 0; line < line_count(); ++line) {
-    const Line& l = lines_[line];
-    parts.push_back({line_relation(line, metric), variable_set(l.next),
-                     std::make_shared<VarRenaming>(l.current, l.next)});
+    const DomainVariable* changed[] = {&lines_[static_cast<std::size_t>(line)]};
+    parts.push_back(make_transition_part(line_relation(line, metric), changed));
   }
   return parts;
 }
@@ -218,20 +198,12 @@ std::string SlotEncoding::layout_description() const {
 bdd SlotEncoding::encode(const Board& board) const {
   const int n = rules_.size();
   if (board.size() != n) throw InputError("board size does not match the encoding");
-  std::vector<std::vector<Segment>> segments(2 * n);
-  for (const Vehicle& v : board.vehicles()) {
-    if (v.horizontal())
-      segments[v.row].push_back({v.col, v.length});
-    else
-      segments[n + v.col].push_back({v.row, v.length});
-  }
+  const std::vector<std::vector<Segment>> segments = line_segments(board);
   bdd minterm = bddtrue;
   for (int line = 0; line < 2 * n; ++line) {
-    std::sort(segments[line].begin(), segments[line].end(),
-              [](const Segment& a, const Segment& b) { return a.start < b.start; });
-    const int a = table_.find(segments[line]);
+    const int a = table_.find(segments[static_cast<std::size_t>(line)]);
     if (a < 0) throw std::logic_error("encode: a line of the board has no arrangement");
-    minterm &= is_arrangement(line, a, false);
+    minterm &= is_arrangement(line, a);
   }
   return minterm;
 }
@@ -252,19 +224,13 @@ Board SlotEncoding::board_of(const std::vector<bool>& values) const {
   std::size_t bit = 0;  // all_current_ holds each line's bits together, lines in layout order
   std::vector<int> arrangement(2 * n, -1);
   for (int line : line_sequence_) {
-    std::size_t code = 0;
-    for (int b = 0; b < bits_per_line_; ++b) code = code << 1 | values[bit++];
-    arrangement[line] = arrangement_of_code_[code];
+    const DomainVariable& variable = lines_[static_cast<std::size_t>(line)];
+    arrangement[line] = variable.decode(values, bit);
+    bit += static_cast<std::size_t>(variable.bits());
     if (arrangement[line] < 0) throw std::logic_error("decode: a state set holds an invalid line code");
   }
-  for (int line = 0; line < 2 * n; ++line) {
-    for (const Segment& s : table_[arrangement[line]].segments) {
-      if (line < n)
-        vehicles.push_back({line, s.start, Orientation::Horizontal, s.length});
-      else
-        vehicles.push_back({s.start, line - n, Orientation::Vertical, s.length});
-    }
-  }
+  for (int line = 0; line < 2 * n; ++line)
+    append_line_vehicles(table_[arrangement[line]], line, n, vehicles);
   return Board(n, std::move(vehicles));
 }
 

@@ -14,7 +14,8 @@
 //   "interleaved"   R0, C0, R1, C1, ...
 //   "rows-columns"  R0, ..., Rn-1, C0, ..., Cn-1
 //   "columns-rows"  C0, ..., Cn-1, R0, ..., Rn-1
-// and within a line each code bit's current variable is followed by its next-state copy.
+// and within a line each code bit's current variable is followed by its next-state copy: a
+// line is a DomainVariable whose values are the arrangements (bdd/domain_variable.hpp).
 //
 // Transitions: line ℓ's relation R_ℓ(x_ℓ, x'_ℓ, crossings) holds iff one vehicle of ℓ slides
 // (one cell for the step metric, any distance for the move metric) from arrangement x_ℓ to
@@ -69,14 +70,12 @@ class SlotEncoding final : public StateEncoding {
   int line_count() const { return 2 * rules_.size(); }
 
  private:
-  struct Line {
-    std::vector<int> current;  // code bit k -> BuDDy variable
-    std::vector<int> next;
-  };
-
-  // The board whose current variables all_current_[k] have values[k].
+  // The board whose current variables (each line's bits, lines in variable order) have
+  // `values`.
   Board board_of(const std::vector<bool>& values) const;
-  bdd is_arrangement(int line, int arrangement, bool next) const;
+  bdd is_arrangement(int line, int arrangement, Copy copy = Copy::Current) const {
+    return lines_[static_cast<std::size_t>(line)].encode(arrangement, copy);
+  }
   // Cell k of line `line` covered by a vehicle of the crossing line.
   bdd crossing_covered(int line, int k) const;
   bdd line_relation(int line, Metric metric) const;
@@ -88,13 +87,10 @@ class SlotEncoding final : public StateEncoding {
 
   SlotEncodingOptions options_;
   LineTable table_;
-  int bits_per_line_ = 0;
-  std::vector<Line> lines_;
-  std::vector<int> line_sequence_;  // lines in variable order
+  std::vector<DomainVariable> lines_;  // line -> its arrangement, a DomainVariable
+  std::vector<int> line_sequence_;     // lines in variable order
   std::vector<int> all_current_;
-  std::vector<std::vector<bool>> codes_;     // arrangement -> code bits
-  std::vector<int> arrangement_of_code_;     // code as integer -> arrangement, -1 = invalid
-  std::vector<std::vector<bdd>> covered_;    // [line][k]: cell k of the line covered by its own vehicles
+  std::vector<std::vector<bdd>> covered_;  // [line][k]: cell k of the line covered by its own vehicles
 };
 
 }  // namespace rushhour

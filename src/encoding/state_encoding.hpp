@@ -2,11 +2,11 @@
 // The interface every state encoding of the classification offers (SPEC §3), so the
 // retrograde driver never knows which one it runs.
 //
-// Variables: each encoding declares current-state variables x (the configuration) and
-// next-state variables x' (used only inside transition parts). Every BDD returned as a
-// *state set* mentions current-state variables only, and every configuration of the board
-// has exactly one code, so counting a state set over current_variables() counts
-// configurations exactly.
+// Variables: each encoding lays out its DomainVariables (bdd/domain_variable.hpp), each with
+// current-state variables x (the configuration) and next-state copies x' interleaved (used
+// only inside transition parts). Every state set mentions current-state variables only and is
+// a StateSet over current_variables(); every configuration of the board has exactly one
+// code, so StateSet::count() counts configurations exactly.
 //
 // Transitions are given as parts. For a part P with relation R_P(x_P, x'_P, x_read), where
 // x_P are the current variables the part may change, x'_P their next-state copies and
@@ -19,10 +19,13 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "bdd/bdd_util.hpp"
+#include "bdd/domain_variable.hpp"
+#include "bdd/state_set.hpp"
 #include "board/board.hpp"
 #include "board/errors.hpp"
 #include "board/rules.hpp"
@@ -34,6 +37,10 @@ struct TransitionPart {
   bdd next_variables;                    // the set x'_P, quantified away
   std::shared_ptr<VarRenaming> rename;   // x_P ↦ x'_P
 };
+
+// The part with relation R_P over the variables `changed` (x_P) and their next-state copies.
+TransitionPart make_transition_part(bdd relation,
+                                    std::span<const DomainVariable* const> changed);
 
 class StateEncoding {
  public:
@@ -49,17 +56,20 @@ class StateEncoding {
   virtual std::string layout_description() const = 0;
   int variable_count() const { return variable_count_; }  // BuDDy variables to declare
 
-  const bdd& current_variables() const { return current_set_; }  // the set x, for counting
+  const bdd& current_variables() const { return current_set_; }  // the set x
+  // The configurations of `states` (current-state variables only), counted over x.
+  StateSet state_set(bdd states) const { return StateSet(std::move(states), current_set_); }
   // Every legal configuration (each vehicle whole, on the board, no cell covered twice),
   // target or not.
-  const bdd& legal() const { return legal_; }
-  const bdd& domain() const { return domain_; }    // legal configurations of the rules' domain
-  const bdd& winning() const { return winning_; }  // winning configurations (⊆ domain)
-  // The rules' vehicle limits as a set (bddtrue without limits) and the winning set of the
-  // same board without them: domain() and winning() are the unlimited sets ∧ vehicle_limits().
-  // Moves never change the vehicle counts, so the driver may run its frontiers unlimited.
+  const StateSet& legal() const { return legal_; }
+  const StateSet& domain() const { return domain_; }    // legal configurations of the rules' domain
+  const StateSet& winning() const { return winning_; }  // winning configurations (⊆ domain)
+  // The rules' vehicle limits as a constraint (bddtrue without limits) and the winning set of
+  // the same board without them: domain() and winning() are the unlimited sets ∧
+  // vehicle_limits(). Moves never change the vehicle counts, so the driver may run its
+  // frontiers unlimited.
   const bdd& vehicle_limits() const { return vehicle_limits_; }
-  const bdd& unlimited_winning() const { return unlimited_winning_; }
+  const StateSet& unlimited_winning() const { return unlimited_winning_; }
   const std::vector<TransitionPart>& transitions(Metric metric) const {
     return metric == Metric::Step ? step_parts_ : move_parts_;
   }
@@ -76,17 +86,18 @@ class StateEncoding {
                               const std::function<bool(const Board&)>& visit) const = 0;
 
  protected:
-  // An encoding's constructor declares its variables and fills in every set and part below.
+  // An encoding's constructor declares its variables and fills in every set and part below
+  // (current_set_ first: the state sets are counted over it).
   explicit StateEncoding(const Rules& rules) : rules_(rules) {}
 
   Rules rules_;
   int variable_count_ = 0;
   bdd current_set_;
-  bdd legal_;
-  bdd domain_;
-  bdd winning_;
+  StateSet legal_;
+  StateSet domain_;
+  StateSet winning_;
   bdd vehicle_limits_ = bddtrue;
-  bdd unlimited_winning_;
+  StateSet unlimited_winning_;
   std::vector<TransitionPart> step_parts_;
   std::vector<TransitionPart> move_parts_;
 };

@@ -17,6 +17,7 @@
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "board/lines.hpp"
+#include "util/clock.hpp"
 
 namespace rushhour {
 namespace {
@@ -26,9 +27,6 @@ constexpr int kMaxStoredIndex = kUnreached - 1;
 constexpr int kIndexSlots = 256;
 constexpr int kMaxN = kMaxClassEngineSize;
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // One vehicle's slide along a line that the crossing vehicles allow (its swept cells are
 // free of them): the line's new arrangement and, for a column, the arrangement's position in
@@ -632,9 +630,7 @@ Board board_of_key(const LineTables& t, std::uint64_t key) {
     const int a = static_cast<int>(key & ((std::uint64_t{1} << t.key_bits) - 1));
     key >>= t.key_bits;
     if (a >= t.lines.size()) throw InputError("a sample key names no line arrangement");
-    for (const Segment& s : t.lines[a].segments)
-      vehicles.push_back(line < n ? Vehicle{line, s.start, Orientation::Horizontal, s.length}
-                                  : Vehicle{s.start, line - n, Orientation::Vertical, s.length});
+    append_line_vehicles(t.lines[a], line, n, vehicles);
   }
   return Board(n, std::move(vehicles));
 }

@@ -14,6 +14,7 @@
 #include "board/errors.hpp"
 #include "board/game.hpp"
 #include "explicit/counting.hpp"
+#include "util/clock.hpp"
 #include "util/process.hpp"
 
 namespace rushhour {
@@ -25,10 +26,6 @@ constexpr int kMaxStoredIndex = kUnreached - 1;
 // The lookup table is indexed by the leading bits of a key: about one bucket per two states,
 // at most 2^22 buckets (16 MiB).
 constexpr int kMaxBucketBits = 22;
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Runs work(begin, end) over [0, total) in chunks on every hardware thread and returns the
 // sum of what the calls return. The first exception thrown by a call is rethrown here.
@@ -256,20 +253,13 @@ Board ExplicitSolution::board(std::size_t state) const {
   const Lines lines = decode(keys_.at(state));
   std::vector<Vehicle> vehicles;
   for (int line = 0; line < 2 * n_; ++line)
-    for (const Segment& s : lines_[lines.arrangement[static_cast<std::size_t>(line)]].segments)
-      vehicles.push_back(line < n_ ? Vehicle{line, s.start, Orientation::Horizontal, s.length}
-                                   : Vehicle{s.start, line - n_, Orientation::Vertical, s.length});
+    append_line_vehicles(lines_[lines.arrangement[static_cast<std::size_t>(line)]], line, n_, vehicles);
   return Board(n_, std::move(vehicles));
 }
 
 std::uint64_t ExplicitSolution::key_of(const Board& board) const {
-  std::vector<std::vector<Segment>> segments(static_cast<std::size_t>(2 * n_));
-  for (const Vehicle& v : board.vehicles())  // sorted by first cell, so each line left to right
-    (v.horizontal() ? segments[static_cast<std::size_t>(v.row)]
-                    : segments[static_cast<std::size_t>(n_ + v.col)])
-        .push_back({v.horizontal() ? v.col : v.row, v.length});
   std::uint64_t key = 0;
-  for (const std::vector<Segment>& line : segments)
+  for (const std::vector<Segment>& line : line_segments(board))
     key = key << bits_ | static_cast<std::uint64_t>(lines_.find(line));
   return key;
 }

@@ -9,18 +9,10 @@
 
 #include "board/board_string.hpp"
 #include "board/key_graph.hpp"
+#include "util/clock.hpp"
 #include "util/process.hpp"
 
 namespace rushhour {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-}  // namespace
 
 bdd predecessors(const StateEncoding& encoding, const bdd& states, Metric metric) {
   std::vector<bdd> terms;
@@ -97,7 +89,6 @@ using LayerSource = std::function<bdd(int index)>;
 void compute_dominance(const StateEncoding& encoding, BddSession& session,
                        const RetrogradeOptions& options, SymbolicRun& run,
                        const LayerSource& layer_at) {
-  const bdd& vars = encoding.current_variables();
   const int max_index = static_cast<int>(run.layers.size()) - 1;
   Classification& figures = run.figures;
   figures.nondominated.assign(run.layers.size(), 0);
@@ -133,7 +124,7 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
     const auto start = Clock::now();
     const bdd nondominated = minus(layer_at(i), above);
     session.check();
-    figures.nondominated[i] = exact_count(nondominated, vars);
+    figures.nondominated[i] = encoding.state_set(nondominated).count();
     if (options.dominance_indices < 0 || max_index - i < options.dominance_indices)
       figures.components[i] = count_components(encoding, nondominated, closures_left);
     const double counting_seconds = seconds_since(start);
@@ -196,14 +187,13 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
                               const std::vector<double>& finished_seconds) {
   const auto start = Clock::now();
   const Rules& rules = encoding.rules();
-  const bdd& vars = encoding.current_variables();
   SymbolicRun run(rules);
   Classification& figures = run.figures;
   figures.engine = "bdd";
   figures.encoding = encoding.name();
   figures.variable_order = encoding.order_name();
-  figures.domain_count = exact_count(encoding.domain(), vars);
-  figures.winning_count = exact_count(encoding.winning(), vars);
+  figures.domain_count = encoding.domain().count();
+  figures.winning_count = encoding.winning().count();
 
   // With vehicle limits, `frontier` may be the last layer of the unlimited board (see
   // Frontiers); C_i = frontier_i ∧ limits either way, because a configuration and its
@@ -213,10 +203,7 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
     unlimited_frontiers =
         options.frontiers == Frontiers::Unlimited ||
         (options.frontiers == Frontiers::Auto &&
-         // A choice, not a figure: the unlimited winning set may be too large for an exact
-         // count (8x8), and a double's ratio decides as well.
-         2 * static_cast<double>(figures.winning_count) >=
-             bdd_satcountset(encoding.unlimited_winning(), vars));
+         2 * figures.winning_count >= encoding.unlimited_winning().count());
     if (options.on_note)
       options.on_note(std::string("vehicle limits: ") +
                       (unlimited_frontiers ? "unlimited" : "limited") + " frontiers");
@@ -226,7 +213,7 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
   auto finish_layer = [&](const bdd& layer, double layer_seconds) {
     const int index = static_cast<int>(run.layers.size());
     session.check();
-    LayerFigures layer_figures{exact_count(layer, vars),
+    LayerFigures layer_figures{encoding.state_set(layer).count(),
                                static_cast<std::uint64_t>(bdd_nodecount(layer)), layer_seconds};
     run.layers.push_back(layer);
     figures.layers.push_back(layer_figures);
@@ -238,14 +225,15 @@ SymbolicRun classify_symbolic(const StateEncoding& encoding, BddSession& session
   };
 
   if (finished_layers.empty()) {
-    frontier = unlimited_frontiers ? encoding.unlimited_winning() : encoding.winning();
+    frontier = unlimited_frontiers ? encoding.unlimited_winning().states()
+                                   : encoding.winning().states();
     visited = frontier;
-    finish_layer(encoding.winning(), seconds_since(start));
+    finish_layer(encoding.winning().states(), seconds_since(start));
   } else {
     for (bdd& layer : finished_layers) {
       const std::size_t index = run.layers.size();
       visited |= layer;
-      figures.layers.push_back({exact_count(layer, vars),
+      figures.layers.push_back({encoding.state_set(layer).count(),
                                 static_cast<std::uint64_t>(bdd_nodecount(layer)),
                                 index < finished_seconds.size()
                                     ? finished_seconds[index]

@@ -1,12 +1,12 @@
 #include "run/symbolic_engine.hpp"
 
-#include <chrono>
 #include <limits>
 #include <memory>
 #include <optional>
 
 #include "retrograde/retrograde.hpp"
 #include "run/class_sweep_engine.hpp"
+#include "util/clock.hpp"
 
 namespace rushhour::run {
 namespace {
@@ -16,7 +16,7 @@ Classification run_layers(const RunSettings& settings, const RunDirectory* direc
   const CommonSettings& common = settings.common;
   const SymbolicSettings& s = settings.symbolic;
   BddSession session(0, s.bdd, [&log](const std::string& note) { log.line(note); });
-  const auto build_start = std::chrono::steady_clock::now();
+  const auto build_start = Clock::now();
   const std::unique_ptr<StateEncoding> built =
       make_encoding(session, common.rules, s.encoding, s.slot, s.cell);
   const StateEncoding& encoding = *built;
@@ -29,11 +29,11 @@ Classification run_layers(const RunSettings& settings, const RunDirectory* direc
     relation_nodes += bdd_nodecount(part.relation);
   log.line("encoding " + encoding.name() + " (" + layout + "): " +
            std::to_string(encoding.variable_count()) + " variables, domain " +
-           std::to_string(bdd_nodecount(encoding.domain())) + " nodes, winning " +
-           std::to_string(bdd_nodecount(encoding.winning())) + " nodes, " +
+           std::to_string(bdd_nodecount(encoding.domain().states())) + " nodes, winning " +
+           std::to_string(bdd_nodecount(encoding.winning().states())) + " nodes, " +
            std::to_string(encoding.transitions(metric).size()) + " transition parts " +
            std::to_string(relation_nodes) + " nodes, built in " +
-           std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count()) + " s");
+           std::to_string(seconds_since(build_start)) + " s");
   const std::string identity = layer_identity(encoding, metric);
   std::unique_ptr<LayerStore> store;
   std::unique_ptr<DominanceCheckpoint> checkpoint;
