@@ -18,6 +18,7 @@
 #include "bdd/session.hpp"
 #include "board/errors.hpp"
 #include "storage/atomic_file.hpp"
+#include "util/fnv1a.hpp"
 
 namespace rushhour {
 namespace {
@@ -33,19 +34,6 @@ constexpr std::size_t kBufferSize = 1 << 20;
 constexpr std::uint32_t kFalseId = 0;
 constexpr std::uint32_t kTrueId = 1;
 constexpr std::uint32_t kFirstNodeId = 2;
-
-class Fnv1a64 {
- public:
-  void add(const unsigned char* data, std::size_t size) {
-    std::uint64_t hash = hash_;
-    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 0x100000001b3ULL;
-    hash_ = hash;
-  }
-  std::uint64_t value() const { return hash_; }
-
- private:
-  std::uint64_t hash_ = 0xcbf29ce484222325ULL;
-};
 
 void store_le(unsigned char* out, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));

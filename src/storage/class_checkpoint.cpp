@@ -11,21 +11,13 @@
 #include "board/count.hpp"
 #include "board/errors.hpp"
 #include "storage/atomic_file.hpp"
+#include "util/fnv1a.hpp"
 
 namespace rushhour {
 namespace {
 
 constexpr const char* kMagicLine = "rushhour class sweep checkpoint 1";
 constexpr int kMaxIndex = 254;
-
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 0xcbf29ce484222325ull;
-  for (const char c : text) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ull;
-  }
-  return hash;
-}
 
 std::string hex(std::uint64_t value) {
   char text[17];
