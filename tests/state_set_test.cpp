@@ -42,11 +42,15 @@ TEST(ExactCount, EqualsBuddysCountWhereThatIsExact) {
       f |= cube;
     }
     const double expected = bdd_satcountset(f, counted);
+    EXPECT_EQ(count_by_node_walk(f, counted), static_cast<Count>(expected));
     EXPECT_EQ(exact_count(f, counted), static_cast<Count>(expected));
     EXPECT_EQ(StateSet(f, counted).count(), static_cast<Count>(expected));
   }
+  EXPECT_EQ(count_by_node_walk(bddfalse, counted), 0u);
+  EXPECT_EQ(count_by_node_walk(bddtrue, counted), Count{1} << even.size());
   EXPECT_EQ(exact_count(bddfalse, counted), 0u);
   EXPECT_EQ(exact_count(bddtrue, counted), Count{1} << even.size());
+  EXPECT_EQ(exact_count(bddtrue, bddtrue), 1u);  // no variable: one (empty) assignment
   session.check();
 }
 
@@ -63,6 +67,7 @@ TEST(ExactCount, IsExactAbove64Bits) {
   bdd some_but_first = bddfalse;
   for (int v = 1; v < 10; ++v) some_but_first |= bdd_ithvar(v);
   EXPECT_EQ(exact_count(some_but_first, counted), 2 * (((Count{1} << 9) - 1) << 65));
+  EXPECT_EQ(count_by_node_walk(some, counted), expected);
   // A function at the bottom of the order: the variables above it multiply its count.
   const bdd last = bdd_ithvar(74) & !bdd_ithvar(73);
   EXPECT_EQ(exact_count(last, counted), Count{1} << 73);
@@ -75,6 +80,7 @@ TEST(ExactCount, RefusesASetThatMentionsAnUncountedVariable) {
   BddSession session(4, tiny_table());
   const bdd f = bdd_ithvar(0) & bdd_ithvar(3);
   EXPECT_THROW(exact_count(f, variable_set(range_of(0, 3))), std::logic_error);
+  EXPECT_THROW(count_by_node_walk(f, variable_set(range_of(0, 3))), std::logic_error);
 }
 
 // Against the explicit counter: the slot encoding's domain and winning sets on 4x4 and 5x5.
@@ -87,6 +93,8 @@ TEST(StateSet, CountsTheSlotEncodingsSetsAsTheExplicitCounterDoes) {
     EXPECT_EQ(encoding.domain().count(), expected.domain);
     EXPECT_EQ(encoding.winning().count(), expected.winning);
     EXPECT_EQ(encoding.legal().count(), expected.placements);
+    EXPECT_EQ(count_by_node_walk(encoding.domain().states(), encoding.current_variables()),
+              expected.domain);
   }
 }
 

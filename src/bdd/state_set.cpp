@@ -17,9 +17,23 @@ Count shifted(Count value, int shift) {
   return value << shift;
 }
 
+// 2^53: below it a double holds every integer, and bdd_satcountset's sums are exact.
+constexpr double kExactInDouble = 9007199254740992.0;
+
 }  // namespace
 
 Count exact_count(const bdd& f, const bdd& variables) {
+  // bdd_satcountset answers 0 for an empty variable set and counts variables outside the set
+  // as if f did not test them: both cases go to the walk, which counts or refuses them.
+  if (f == bddfalse) return 0;
+  if (variables != bddtrue && bdd_exist(bdd_support(f), variables) == bddtrue) {
+    const double count = bdd_satcountset(f, variables);
+    if (count < kExactInDouble) return static_cast<Count>(count);
+  }
+  return count_by_node_walk(f, variables);
+}
+
+Count count_by_node_walk(const bdd& f, const bdd& variables) {
   // rank[l] = the number of counted variables at levels above l; rank[varnum] = all of them.
   const int levels = bdd_varnum();
   std::vector<char> counted(static_cast<std::size_t>(levels), 0);

@@ -8,11 +8,14 @@
 // Counting codes, it counts states exactly when every state has one code, which holds for
 // the encodings' state sets (their legal sets exclude invalid codes, see state_encoding.hpp).
 //
-// The count is exact at every size: a walk over f's nodes, each visited once, with
+// The count is exact at every size. count_by_node_walk visits each node of f once, with
 //   #(node at level l) = Σ_{child c} #(c) · 2^(|V between l and c's level| - 1)
 //   #(true) = 1, #(false) = 0,  count = #(f) · 2^(|V above f's level|)
-// in 128-bit arithmetic (Count), where BuDDy's bdd_satcountset works in doubles and is exact
-// below 2^53 only (the 8x8 domain exceeds 2^64).
+// in 128-bit arithmetic (Count). BuDDy's bdd_satcountset computes the same sums in doubles:
+// every partial sum is a node's count times a power of two and no node's count exceeds the
+// total, so its result is exact whenever it is below 2^53. exact_count takes BuDDy's count
+// there (on the 6x6 domain, legal set and two layers, 57-70 k nodes, it took 1-22 ms where
+// the walk took 25-295 ms) and the walk above (the 8x8 domain exceeds 2^64).
 #include <bdd.h>
 
 #include <cstdint>
@@ -21,9 +24,10 @@
 
 namespace rushhour {
 
-// The exact count of f over `variables` as described above. Throws std::logic_error if f
-// mentions a variable outside `variables`, std::overflow_error above 2^128 - 1.
+// The exact count of f over `variables` as described above. Both throw std::logic_error if
+// f mentions a variable outside `variables`, std::overflow_error above 2^128 - 1.
 Count exact_count(const bdd& f, const bdd& variables);
+Count count_by_node_walk(const bdd& f, const bdd& variables);
 
 class StateSet {
  public:
