@@ -9,16 +9,16 @@
 namespace rushhour {
 namespace {
 
-int bits_for(int values) {  // ceil(log2(values)), 0 for a single value
-  int bits = 0;
-  while ((1 << bits) < values) ++bits;
-  return bits;
-}
-
 // A code's decoding table has 2^bits entries; a wider code would be a mistake here.
 constexpr int kMaxCodeBits = 24;
 
 }  // namespace
+
+int bits_for(int values) {
+  int bits = 0;
+  while ((1 << bits) < values) ++bits;
+  return bits;
+}
 
 std::shared_ptr<const DomainCode> DomainCode::binary(int size) {
   if (size < 1) throw std::logic_error("a domain holds at least one value");

@@ -31,6 +31,9 @@
 
 namespace rushhour {
 
+// ceil(log2(values)): the bits of a binary code of `values` values (0 for a single value).
+int bits_for(int values);
+
 class DomainCode {
  public:
   static constexpr signed char kFree = -1;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "board/errors.hpp"
@@ -47,9 +48,6 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
   const int n = n_;
   const int exit = rules.exit_row();
 
-  // Symbol codes, indexed by CellSymbol: E, HS, HC, VS, VC.
-  codes_ = {{{0, 0, 0}, {0, 0, 1}, {0, 1, 0}, {0, 1, 1}, {1, 0, 0}}};
-
   // Variable layout.
   for (int cell = 0; cell < n * n; ++cell) cell_sequence_.push_back(cell);
   if (options_.order == "column-major") {
@@ -61,19 +59,17 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
     std::stable_sort(cell_sequence_.begin(), cell_sequence_.end(),
                      [&](int a, int b) { return distance(a) < distance(b); });
   }
-  current_.resize(n * n);
-  next_.resize(n * n);
-  int next_var = 0;
-  for (int cell : cell_sequence_) {
-    for (int b = 0; b < 3; ++b) {
-      current_[cell][b] = next_var++;
-      next_[cell][b] = next_var++;
-    }
-  }
-  variable_count_ = next_var;
+  // The sequential code of the symbols E, HS, HC, VS, VC is the binary code of 0..4.
+  const std::shared_ptr<const DomainCode> code = DomainCode::binary(kSymbols);
+  VariableLayout layout;
+  std::vector<std::optional<DomainVariable>> placed(static_cast<std::size_t>(n * n));
+  for (int cell : cell_sequence_) placed[static_cast<std::size_t>(cell)] = layout.add(code);
+  for (auto& cell : placed) cells_.push_back(std::move(*cell));
+  variable_count_ = layout.variable_count();
   session.ensure_variables(variable_count_);
-  for (int cell : cell_sequence_)
-    all_current_.insert(all_current_.end(), current_[cell].begin(), current_[cell].end());
+  std::vector<const DomainVariable*> in_order;
+  for (int cell : cell_sequence_) in_order.push_back(&cells_[static_cast<std::size_t>(cell)]);
+  all_current_ = variables_of(in_order, Copy::Current);
   current_set_ = variable_set(all_current_);
 
   bdd legal = bddtrue;
@@ -103,9 +99,8 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
 }
 
 bdd CellEncoding::holds(int cell, CellSymbol symbol, bool next) const {
-  const auto& bits = codes_[static_cast<int>(symbol)];
-  const auto& vars = next ? next_[cell] : current_[cell];
-  return assignment(vars, {bits[0], bits[1], bits[2]});
+  return cells_[static_cast<std::size_t>(cell)].encode(static_cast<int>(symbol),
+                                                       next ? Copy::Next : Copy::Current);
 }
 
 bdd CellEncoding::holds(int row, int col, CellSymbol symbol) const {
@@ -113,19 +108,10 @@ bdd CellEncoding::holds(int row, int col, CellSymbol symbol) const {
   return holds(row * n_ + col, symbol);
 }
 
-bdd CellEncoding::frame(int cell) const {
-  bdd same = bddtrue;
-  for (int b = 0; b < 3; ++b)
-    same &= bdd_biimp(bdd_ithvar(current_[cell][b]), bdd_ithvar(next_[cell][b]));
-  return same;
-}
-
 bdd CellEncoding::local_rules(int cell) const {
   const int r = cell / n_;
   const int c = cell % n_;
-  bdd valid = bddfalse;
-  for (int s = 0; s < kSymbols; ++s) valid |= holds(cell, static_cast<CellSymbol>(s));
-  bdd rules = valid;
+  bdd rules = cells_[static_cast<std::size_t>(cell)].range();
   for (bool horizontal : {true, false}) {
     const int dr = horizontal ? 0 : 1;  // one cell further along the axis
     const int dc = horizontal ? 1 : 0;
@@ -175,7 +161,7 @@ bdd CellEncoding::move_relation(const Move& move, const std::vector<int>& change
   for (int cell : changed) {
     const bool changed_here = std::any_of(move.after.begin(), move.after.end(),
                                           [cell](const auto& a) { return a.first == cell; });
-    if (!changed_here) relation &= frame(cell);
+    if (!changed_here) relation &= cells_[static_cast<std::size_t>(cell)].unchanged();
   }
   return relation;
 }
@@ -197,13 +183,9 @@ std::vector<TransitionPart> CellEncoding::make_parts(Metric metric) const {
     changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
     std::vector<bdd> terms;
     for (const Move& m : group) terms.push_back(move_relation(m, changed));
-    std::vector<int> from, to;
-    for (int cell : changed) {
-      from.insert(from.end(), current_[cell].begin(), current_[cell].end());
-      to.insert(to.end(), next_[cell].begin(), next_[cell].end());
-    }
-    parts.push_back(
-        {disjunction(std::move(terms)), variable_set(to), std::make_shared<VarRenaming>(from, to)});
+    std::vector<const DomainVariable*> changed_cells;
+    for (int cell : changed) changed_cells.push_back(&cells_[static_cast<std::size_t>(cell)]);
+    parts.push_back(make_transition_part(disjunction(std::move(terms)), changed_cells));
   }
   return parts;
 }
@@ -286,26 +268,15 @@ bdd CellEncoding::encode(const Board& board) const {
   return minterm;
 }
 
-Board CellEncoding::decode_one(const bdd& states) const {
-  return board_of(one_assignment(states, all_current_));
-}
-
-void CellEncoding::for_each_board(const bdd& states,
-                                  const std::function<bool(const Board&)>& visit) const {
-  for_each_assignment(states, all_current_,
-                      [&](const std::vector<bool>& values) { return visit(board_of(values)); });
-}
-
 Board CellEncoding::board_of(const std::vector<bool>& values) const {
   std::vector<CellSymbol> symbols(n_ * n_, CellSymbol::Empty);
   std::size_t bit = 0;  // all_current_ holds each cell's three bits together, in layout order
   for (int cell : cell_sequence_) {
-    const std::array<bool, 3> code = {values[bit], values[bit + 1], values[bit + 2]};
-    bit += 3;
-    const auto it = std::find(codes_.begin(), codes_.end(), code);
-    if (it == codes_.end())
-      throw std::logic_error("decode: a state set holds an invalid cell code");
-    symbols[cell] = static_cast<CellSymbol>(it - codes_.begin());
+    const DomainVariable& variable = cells_[static_cast<std::size_t>(cell)];
+    const int symbol = variable.decode(values, bit);
+    bit += static_cast<std::size_t>(variable.bits());
+    if (symbol < 0) throw std::logic_error("decode: a state set holds an invalid cell code");
+    symbols[cell] = static_cast<CellSymbol>(symbol);
   }
   std::vector<Vehicle> vehicles;
   for (int r = 0; r < n_; ++r) {

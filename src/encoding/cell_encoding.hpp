@@ -8,6 +8,8 @@
 //
 // Symbol code (3 bits b0 b1 b2 per cell; the other three codes are illegal), "sequential":
 //   E 000, HS 001, HC 010, VS 011, VC 100
+// i.e. each cell is a DomainVariable (bdd/domain_variable.hpp) over the five symbols in the
+// order of CellSymbol with the binary code
 // (on 6x6 it gave the smallest domain and frontiers of the codes measured,
 // results/cell-encoding.md).
 //
@@ -50,7 +52,6 @@
 // moves M_P changes x_P = ∪ D_m and
 //   R_P = ∨_{m ∈ M_P} R_m ∧ ∧_{k ∈ x_P \ D_m} x'_k = x_k,
 //   Pre_P(S) = ∃x'_P . R_P ∧ S[x_P ↦ x'_P].
-#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -83,12 +84,7 @@ class CellEncoding final : public StateEncoding {
   std::string name() const override { return "cell"; }
   std::string order_name() const override { return options_.order; }
   std::string layout_description() const override;
-
-
   bdd encode(const Board& board) const override;
-  Board decode_one(const bdd& states) const override;
-  void for_each_board(const bdd& states,
-                      const std::function<bool(const Board&)>& visit) const override;
 
   // The configurations whose totals satisfy `wanted`, counting vehicles = starts and
   // trucks = continuations that follow a continuation on their axis (cars = the
@@ -108,7 +104,6 @@ class CellEncoding final : public StateEncoding {
   // Cell (row, col) holds `symbol` (in the next state if `next`).
   bdd holds(int cell, CellSymbol symbol, bool next = false) const;
   bdd holds(int row, int col, CellSymbol symbol) const;  // false off the board
-  bdd frame(int cell) const;                             // x'_cell = x_cell
   bdd local_rules(int cell) const;
   std::vector<Move> line_moves(bool horizontal, int line, Metric metric) const;
   bdd move_relation(const Move& move, const std::vector<int>& changed) const;
@@ -122,15 +117,13 @@ class CellEncoding final : public StateEncoding {
   bdd counts_where(const std::function<bool(int cars, int trucks)>& wanted, int max_vehicles,
                    int max_trucks) const;
   bdd within_limits() const;  // counts_where the rules' limits
-  Board board_of(const std::vector<bool>& values) const;
+  // all_current_ holds each cell's bits together, cells in variable order.
+  Board board_of(const std::vector<bool>& values) const override;
 
   CellEncodingOptions options_;
   int n_;
   std::vector<int> cell_sequence_;           // cells in variable order
-  std::vector<std::array<int, 3>> current_;  // [cell][bit] -> BuDDy variable
-  std::vector<std::array<int, 3>> next_;
-  std::array<std::array<bool, 3>, 5> codes_{};  // [symbol] -> bits b0 b1 b2
-  std::vector<int> all_current_;                // cell by cell in variable order
+  std::vector<DomainVariable> cells_;  // cell -> its symbol
 };
 
 }  // namespace rushhour

@@ -110,11 +110,7 @@ std::vector<std::pair<int, int>> covered_cells(const NaivePlacement& p, Vertical
   return {{p.x, p.y}, {p.x, vertical == VerticalDirection::Up ? p.y + 1 : p.y - 1}};
 }
 
-int NaiveEncoding::bits_per_coordinate(int size) {
-  int bits = 0;
-  while ((1 << bits) < size) ++bits;
-  return bits;
-}
+int NaiveEncoding::bits_per_coordinate(int size) { return bits_for(size); }
 
 int NaiveEncoding::variable_count(const NaiveOptions& options) {
   const int current = options.cars * (2 * bits_per_coordinate(options.size) + 1);

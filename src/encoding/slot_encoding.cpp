@@ -8,16 +8,6 @@
 #include "encoding/option_choice.hpp"
 
 namespace rushhour {
-namespace {
-
-int bits_for(int values) {  // ceil(log2(values)), 0 for a single value
-  int bits = 0;
-  while ((1 << bits) < values) ++bits;
-  return bits;
-}
-
-
-}  // namespace
 
 const std::vector<std::string>& SlotEncodingOptions::orders() {
   static const std::vector<std::string> names = {"interleaved", "rows-columns", "columns-rows"};
@@ -206,16 +196,6 @@ bdd SlotEncoding::encode(const Board& board) const {
     minterm &= is_arrangement(line, a);
   }
   return minterm;
-}
-
-Board SlotEncoding::decode_one(const bdd& states) const {
-  return board_of(one_assignment(states, all_current_));
-}
-
-void SlotEncoding::for_each_board(const bdd& states,
-                                  const std::function<bool(const Board&)>& visit) const {
-  for_each_assignment(states, all_current_,
-                      [&](const std::vector<bool>& values) { return visit(board_of(values)); });
 }
 
 Board SlotEncoding::board_of(const std::vector<bool>& values) const {

@@ -52,12 +52,7 @@ class SlotEncoding final : public StateEncoding {
   std::string name() const override { return "slot"; }
   std::string order_name() const override { return options_.order; }
   std::string layout_description() const override;
-
-
   bdd encode(const Board& board) const override;
-  Board decode_one(const bdd& states) const override;
-  void for_each_board(const bdd& states,
-                      const std::function<bool(const Board&)>& visit) const override;
 
   // The configurations with exactly `cars` cars and `trucks` trucks (any legality).
   bdd vehicle_count_is(int cars, int trucks) const;
@@ -70,9 +65,8 @@ class SlotEncoding final : public StateEncoding {
   int line_count() const { return 2 * rules_.size(); }
 
  private:
-  // The board whose current variables (each line's bits, lines in variable order) have
-  // `values`.
-  Board board_of(const std::vector<bool>& values) const;
+  // all_current_ holds each line's bits together, lines in variable order.
+  Board board_of(const std::vector<bool>& values) const override;
   bdd is_arrangement(int line, int arrangement, Copy copy = Copy::Current) const {
     return lines_[static_cast<std::size_t>(line)].encode(arrangement, copy);
   }
@@ -89,7 +83,6 @@ class SlotEncoding final : public StateEncoding {
   LineTable table_;
   std::vector<DomainVariable> lines_;  // line -> its arrangement, a DomainVariable
   std::vector<int> line_sequence_;     // lines in variable order
-  std::vector<int> all_current_;
   std::vector<std::vector<bdd>> covered_;  // [line][k]: cell k of the line covered by its own vehicles
 };
 

@@ -9,4 +9,14 @@ TransitionPart make_transition_part(bdd relation,
   return {std::move(relation), variable_set(to), std::make_shared<VarRenaming>(from, to)};
 }
 
+Board StateEncoding::decode_one(const bdd& states) const {
+  return board_of(one_assignment(states, all_current_));
+}
+
+void StateEncoding::for_each_board(const bdd& states,
+                                   const std::function<bool(const Board&)>& visit) const {
+  for_each_assignment(states, all_current_,
+                      [&](const std::vector<bool>& values) { return visit(board_of(values)); });
+}
+
 }  // namespace rushhour

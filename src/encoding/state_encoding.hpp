@@ -76,23 +76,26 @@ class StateEncoding {
 
   virtual bdd encode(const Board& board) const = 0;  // the minterm of one configuration
   // The configuration of one satisfying assignment of `states` (states != bddfalse).
-  virtual Board decode_one(const bdd& states) const = 0;
+  Board decode_one(const bdd& states) const;
   // Configurations whose vehicle totals satisfy `wanted`; exact on legal configurations
   // (conjoin it with a state set), e.g. for query filters.
   virtual bdd vehicle_counts_where(
       const std::function<bool(int cars, int trucks)>& wanted) const = 0;
   // Calls visit(board) for every configuration of `states` until visit returns false.
-  virtual void for_each_board(const bdd& states,
-                              const std::function<bool(const Board&)>& visit) const = 0;
+  void for_each_board(const bdd& states, const std::function<bool(const Board&)>& visit) const;
 
  protected:
   // An encoding's constructor declares its variables and fills in every set and part below
   // (current_set_ first: the state sets are counted over it).
   explicit StateEncoding(const Rules& rules) : rules_(rules) {}
+  // The configuration whose current variables all_current_[k] have values[k]; throws
+  // std::logic_error on an invalid code.
+  virtual Board board_of(const std::vector<bool>& values) const = 0;
 
   Rules rules_;
   int variable_count_ = 0;
-  bdd current_set_;
+  std::vector<int> all_current_;  // the current variables x, in variable order
+  bdd current_set_;               // the set x
   StateSet legal_;
   StateSet domain_;
   StateSet winning_;
