@@ -25,8 +25,10 @@ constexpr double kExactInDouble = 9007199254740992.0;
 Count exact_count(const bdd& f, const bdd& variables) {
   // bdd_satcountset answers 0 for an empty variable set and counts variables outside the set
   // as if f did not test them: both cases go to the walk, which counts or refuses them.
+  // (∃V. f is a constant exactly when f tests no other variable. Not bdd_support: BuDDy keeps
+  // its buffer across sessions and writes past it after a session with more variables.)
   if (f == bddfalse) return 0;
-  if (variables != bddtrue && bdd_exist(bdd_support(f), variables) == bddtrue) {
+  if (variables != bddtrue && bdd_exist(f, variables) == bddtrue) {
     const double count = bdd_satcountset(f, variables);
     if (count < kExactInDouble) return static_cast<Count>(count);
   }

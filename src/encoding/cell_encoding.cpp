@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
-#include <optional>
 #include <stdexcept>
 
 #include "board/errors.hpp"
@@ -60,17 +59,7 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
                      [&](int a, int b) { return distance(a) < distance(b); });
   }
   // The sequential code of the symbols E, HS, HC, VS, VC is the binary code of 0..4.
-  const std::shared_ptr<const DomainCode> code = DomainCode::binary(kSymbols);
-  VariableLayout layout;
-  std::vector<std::optional<DomainVariable>> placed(static_cast<std::size_t>(n * n));
-  for (int cell : cell_sequence_) placed[static_cast<std::size_t>(cell)] = layout.add(code);
-  for (auto& cell : placed) cells_.push_back(std::move(*cell));
-  variable_count_ = layout.variable_count();
-  session.ensure_variables(variable_count_);
-  std::vector<const DomainVariable*> in_order;
-  for (int cell : cell_sequence_) in_order.push_back(&cells_[static_cast<std::size_t>(cell)]);
-  all_current_ = variables_of(in_order, Copy::Current);
-  current_set_ = variable_set(all_current_);
+  cells_ = lay_out(session, DomainCode::binary(kSymbols), cell_sequence_);
 
   bdd legal = bddtrue;
   for (int cell : cell_sequence_) legal &= local_rules(cell);

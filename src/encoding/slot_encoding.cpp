@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 
 #include "board/errors.hpp"
 #include "encoding/option_choice.hpp"
@@ -59,16 +58,7 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
     for (int i = 0; i < 2 * n; ++i)
       line_sequence_.push_back(options_.order == "rows-columns" ? i : (i + n) % (2 * n));
   }
-  VariableLayout layout;
-  std::vector<std::optional<DomainVariable>> placed(static_cast<std::size_t>(2 * n));
-  for (int line : line_sequence_) placed[static_cast<std::size_t>(line)] = layout.add(code);
-  for (auto& line : placed) lines_.push_back(std::move(*line));
-  variable_count_ = layout.variable_count();
-  session.ensure_variables(variable_count_);
-  std::vector<const DomainVariable*> in_order;
-  for (int line : line_sequence_) in_order.push_back(&lines_[static_cast<std::size_t>(line)]);
-  all_current_ = variables_of(in_order, Copy::Current);
-  current_set_ = variable_set(all_current_);
+  lines_ = lay_out(session, code, line_sequence_);
 
   // Coverage of each line's own cells.
   covered_.assign(2 * n, std::vector<bdd>(n, bddfalse));

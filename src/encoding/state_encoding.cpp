@@ -1,5 +1,7 @@
 #include "encoding/state_encoding.hpp"
 
+#include <optional>
+
 namespace rushhour {
 
 TransitionPart make_transition_part(bdd relation,
@@ -7,6 +9,23 @@ TransitionPart make_transition_part(bdd relation,
   const std::vector<int> from = variables_of(changed, Copy::Current);
   const std::vector<int> to = variables_of(changed, Copy::Next);
   return {std::move(relation), variable_set(to), std::make_shared<VarRenaming>(from, to)};
+}
+
+std::vector<DomainVariable> StateEncoding::lay_out(BddSession& session,
+                                                   std::shared_ptr<const DomainCode> code,
+                                                   const std::vector<int>& sequence) {
+  VariableLayout layout;
+  std::vector<std::optional<DomainVariable>> placed(sequence.size());
+  for (int item : sequence) placed[static_cast<std::size_t>(item)] = layout.add(code);
+  std::vector<DomainVariable> variables;
+  for (auto& variable : placed) variables.push_back(std::move(*variable));
+  variable_count_ = layout.variable_count();
+  session.ensure_variables(variable_count_);
+  std::vector<const DomainVariable*> in_order;
+  for (int item : sequence) in_order.push_back(&variables[static_cast<std::size_t>(item)]);
+  all_current_ = variables_of(in_order, Copy::Current);
+  current_set_ = variable_set(all_current_);
+  return variables;
 }
 
 Board StateEncoding::decode_one(const bdd& states) const {

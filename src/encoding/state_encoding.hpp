@@ -25,6 +25,7 @@
 
 #include "bdd/bdd_util.hpp"
 #include "bdd/domain_variable.hpp"
+#include "bdd/session.hpp"
 #include "bdd/state_set.hpp"
 #include "board/board.hpp"
 #include "board/errors.hpp"
@@ -88,6 +89,11 @@ class StateEncoding {
   // An encoding's constructor declares its variables and fills in every set and part below
   // (current_set_ first: the state sets are counted over it).
   explicit StateEncoding(const Rules& rules) : rules_(rules) {}
+  // One DomainVariable with `code` for each item 0..sequence.size()-1 (a line, a cell),
+  // laid out in the order `sequence` with x_k, x'_k interleaved and declared in `session`;
+  // sets variable_count_, all_current_ and current_set_. Returns the variables by item.
+  std::vector<DomainVariable> lay_out(BddSession& session, std::shared_ptr<const DomainCode> code,
+                                      const std::vector<int>& sequence);
   // The configuration whose current variables all_current_[k] have values[k]; throws
   // std::logic_error on an invalid code.
   virtual Board board_of(const std::vector<bool>& values) const = 0;
