@@ -29,8 +29,10 @@ ClassSweepState some_state() {
   state.tallies[2] = {100, {40, 30, 20, 10}, {5, 4, 3, 2}, {1, 1, 1, 1}};
   state.tallies[4] = {7, {1, 2, 3, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
   state.sample_keys.assign(4, {});
-  state.sample_keys[3] = {11, 22};
+  // Keys of 7x7 and 8x8 boards take more than 64 bits.
+  state.sample_keys[3] = {11, (SampleKey{1} << 111) + 22};
   state.sample_keys[2] = {5};
+  state.refused = {17, 4000};
   return state;
 }
 
@@ -103,7 +105,7 @@ TEST(ClassCheckpoint, DamageIsReported) {
 
 TEST(ClassSweepParameters, NameTheRulesAndReadBack) {
   const Rules rules(6, 3, Metric::Move, VehicleLimits{.max_cars = 12, .max_trucks = 4});
-  const std::string line = class_sweep_parameters(rules, 5, 10);
+  const std::string line = class_sweep_parameters(rules, 5, 10, true);
   EXPECT_EQ(line, "size=6 exit_row=3 metric=move max_cars=12 max_trucks=4 max_vehicles=-1 samples=5 sample_indices=10");
   const Rules back = rules_of_class_sweep(line);
   EXPECT_EQ(back.size(), 6);
@@ -111,6 +113,13 @@ TEST(ClassSweepParameters, NameTheRulesAndReadBack) {
   EXPECT_EQ(back.metric(), Metric::Move);
   EXPECT_EQ(back.limits(), rules.limits());
   EXPECT_THROW(rules_of_class_sweep("size=6 metric=step"), InputError);
+  // The mirror is named where it applies (odd size, middle exit row) and is no rule.
+  const Rules seven(7, -1, Metric::Step, VehicleLimits{.max_vehicles = 8});
+  EXPECT_EQ(class_sweep_parameters(seven, 5, 10, true),
+            "size=7 exit_row=3 metric=step max_cars=-1 max_trucks=-1 max_vehicles=8 samples=5 sample_indices=10 mirror=1");
+  EXPECT_EQ(class_sweep_parameters(seven, 5, 10, false),
+            "size=7 exit_row=3 metric=step max_cars=-1 max_trucks=-1 max_vehicles=8 samples=5 sample_indices=10");
+  EXPECT_EQ(rules_of_class_sweep(class_sweep_parameters(seven, 5, 10, true)).limits(), seven.limits());
   EXPECT_THROW(rules_of_class_sweep("size=six exit_row=2 metric=step max_cars=-1 max_trucks=-1 max_vehicles=-1"), InputError);
   EXPECT_THROW(rules_of_class_sweep("size=6 exit_row=2 metric=sideways max_cars=-1 max_trucks=-1 max_vehicles=-1"), InputError);
   EXPECT_THROW(rules_of_class_sweep("size=6 exit_row=9 metric=step max_cars=-1 max_trucks=-1 max_vehicles=-1"), InputError);

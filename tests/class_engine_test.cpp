@@ -1,5 +1,7 @@
 // The class engine against the explicit engine, figure by figure: layer counts, dominance
-// figures, samples, also with other exit rows, vehicle limits and thread counts.
+// figures, samples, also with other exit rows, vehicle limits and thread counts, with the
+// mirror on and off, the numbering of 7x7/8x8 forced on small boards, and items refused by a
+// tiny class bound then retried by a resume.
 #include "explicit/class_engine.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,7 @@
 #include <tuple>
 
 #include "board/errors.hpp"
+#include "explicit/counting.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "reference_figures.hpp"
 
@@ -38,32 +41,78 @@ void expect_same_figures(const Classification& got, const Classification& expect
 
 using testing::explicit_figures;
 
-class ClassEngine : public ::testing::TestWithParam<std::tuple<int, int, Metric>> {
+// How the sweep runs: the defaults, without the mirror, with the numbering of 7x7 and 8x8
+// (32-bit lanes), with the items of the larger classes refused (above 20 states on 4x4, 300 on
+// larger boards) and then retried.
+enum class Variant { Default, NoMirror, Wide, Refused };
+
+std::string variant_name(Variant v) {
+  switch (v) {
+    case Variant::Default: return "default";
+    case Variant::NoMirror: return "nomirror";
+    case Variant::Wide: return "wide";
+    case Variant::Refused: return "refused";
+  }
+  return "?";
+}
+
+// A census of `rules` swept as `variant` says; for Refused, the first sweep must refuse some
+// items and stay incomplete, and a resume from its last checkpoint retries them unbounded.
+ClassCensus sweep(const Rules& rules, Variant variant, int threads = 2) {
+  ClassEngineOptions options;
+  options.threads = threads;
+  options.mirror = variant != Variant::NoMirror;
+  options.wide_numbering = variant == Variant::Wide;
+  if (variant != Variant::Refused) return classify_by_classes(rules, options);
+  options.max_class_states = rules.size() == 4 ? 20 : 300;
+  std::optional<ClassSweepState> last;
+  options.on_checkpoint = [&](const ClassSweepState& state) { last = state; };
+  const ClassCensus bounded = classify_by_classes(rules, options);
+  EXPECT_FALSE(bounded.complete);
+  EXPECT_FALSE(bounded.refused.empty());
+  EXPECT_TRUE(last.has_value());
+  if (!last) return bounded;
+  EXPECT_EQ(last->refused, bounded.refused);
+  ClassEngineOptions retry;
+  retry.threads = threads;
+  retry.resume = &*last;
+  return classify_by_classes(rules, retry);
+}
+
+class ClassEngine : public ::testing::TestWithParam<std::tuple<int, int, Metric, Variant>> {
  protected:
   Rules rules() const { return Rules(std::get<0>(GetParam()), std::get<1>(GetParam()), std::get<2>(GetParam())); }
 };
 
 TEST_P(ClassEngine, EqualsTheExplicitEngine) {
-  ClassEngineOptions options;
-  options.threads = 2;
-  const ClassCensus census = classify_by_classes(rules(), options);
+  const ClassCensus census = sweep(rules(), std::get<3>(GetParam()));
   ASSERT_TRUE(census.complete);
+  EXPECT_TRUE(census.refused.empty());
   expect_same_figures(census.classification(rules().limits()), explicit_figures(rules()), true);
+}
+
+std::string board_name(const ::testing::TestParamInfo<std::tuple<int, int, Metric, Variant>>& param) {
+  const int n = std::get<0>(param.param);
+  const int exit_row = std::get<1>(param.param);
+  return std::to_string(n) + "x" + std::to_string(n) + "_exit" +
+         (exit_row < 0 ? std::string("default") : std::to_string(exit_row)) + "_" +
+         to_string(std::get<2>(param.param)) + "_" + variant_name(std::get<3>(param.param));
 }
 
 INSTANTIATE_TEST_SUITE_P(
     SmallBoards, ClassEngine,
-    ::testing::Values(std::make_tuple(4, -1, Metric::Step), std::make_tuple(4, -1, Metric::Move),
-                    std::make_tuple(4, 0, Metric::Step), std::make_tuple(4, 3, Metric::Move),
-                    std::make_tuple(5, -1, Metric::Step), std::make_tuple(5, -1, Metric::Move),
-                    std::make_tuple(5, 4, Metric::Step)),
-    [](const ::testing::TestParamInfo<std::tuple<int, int, Metric>>& param) {
-      const int n = std::get<0>(param.param);
-      const int exit_row = std::get<1>(param.param);
-      return std::to_string(n) + "x" + std::to_string(n) + "_exit" +
-             (exit_row < 0 ? std::string("default") : std::to_string(exit_row)) + "_" +
-             to_string(std::get<2>(param.param));
-    });
+    ::testing::Combine(::testing::Values(4, 5), ::testing::Values(-1), ::testing::Values(Metric::Step, Metric::Move),
+                     ::testing::Values(Variant::Default, Variant::NoMirror, Variant::Wide, Variant::Refused)),
+    board_name);
+
+INSTANTIATE_TEST_SUITE_P(
+    OtherExitRows, ClassEngine,
+    ::testing::Values(std::make_tuple(4, 0, Metric::Step, Variant::Default),
+                    std::make_tuple(4, 3, Metric::Move, Variant::Wide),
+                    std::make_tuple(5, 4, Metric::Step, Variant::Default),
+                    std::make_tuple(5, 0, Metric::Move, Variant::Refused),
+                    std::make_tuple(5, 1, Metric::Step, Variant::Wide)),
+    board_name);
 
 TEST(ClassEngineLimits, LimitedRunAndTalliesOfTheFullRunAgree) {
   const VehicleLimits limits{4, 2, -1};
@@ -86,10 +135,70 @@ TEST(ClassEngineLimits, LimitedRunAndTalliesOfTheFullRunAgree) {
 
 TEST(ClassEngineLimits, SixBySixWithFewVehicles) {
   const Rules rules(6, -1, Metric::Move, VehicleLimits{-1, -1, 4});
+  for (const Variant variant : {Variant::Default, Variant::Wide, Variant::Refused})
+    expect_same_figures(sweep(rules, variant).classification(rules.limits()), explicit_figures(rules), true);
+}
+
+TEST(ClassEngineLimits, LimitsWithAndWithoutTheMirror) {
+  for (const Metric metric : {Metric::Step, Metric::Move}) {
+    const Rules rules(5, -1, metric, VehicleLimits{4, 2, -1});
+    for (const Variant variant : {Variant::Default, Variant::NoMirror, Variant::Refused})
+      expect_same_figures(sweep(rules, variant).classification(rules.limits()), explicit_figures(rules), true);
+  }
+}
+
+// Every figure of the census: the tallies of every (cars, trucks) pair and the samples.
+void expect_same_census(const ClassCensus& got, const ClassCensus& expected) {
+  EXPECT_EQ(got.complete, expected.complete);
+  EXPECT_EQ(got.classes, expected.classes);
+  ASSERT_EQ(got.tallies.size(), expected.tallies.size());
+  for (std::size_t v = 0; v < got.tallies.size(); ++v) EXPECT_EQ(got.tallies[v], expected.tallies[v]) << v;
+  EXPECT_EQ(got.samples, expected.samples);
+}
+
+TEST(ClassEngineMirror, SevenBySevenWithFewVehiclesEqualsTheSweepWithoutIt) {
+  // No explicit engine at 7x7: the mirror must not change any figure or sample.
+  for (const Metric metric : {Metric::Step, Metric::Move}) {
+    const Rules rules(7, -1, metric, VehicleLimits{-1, -1, 4});
+    const ClassCensus mirrored = sweep(rules, Variant::Default);
+    ASSERT_TRUE(mirrored.complete);
+    const Classification c = mirrored.classification(rules.limits());
+    EXPECT_GT(c.domain_count, 1'000'000u);
+    // The exact counter (no enumeration) gives the same domain and winning set.
+    const PlacementCounts exact = count_placements(rules);
+    EXPECT_EQ(c.domain_count, exact.domain);
+    EXPECT_EQ(c.winning_count, exact.winning);
+    expect_same_census(mirrored, sweep(rules, Variant::NoMirror));
+  }
+}
+
+TEST(ClassEngineMirror, AppliesToOddBoardsWithTheExitInTheMiddleOnly) {
+  EXPECT_TRUE(mirror_applies(Rules(5), true));
+  EXPECT_TRUE(mirror_applies(Rules(7), true));
+  EXPECT_FALSE(mirror_applies(Rules(7), false));
+  EXPECT_FALSE(mirror_applies(Rules(6), true));
+  EXPECT_FALSE(mirror_applies(Rules(5, 1), true));
+}
+
+TEST(ClassEngineSizes, EightByEightSamplesNeedMoreThan64Bits) {
+  const Rules rules(8, -1, Metric::Step, VehicleLimits{-1, -1, 2});
   ClassEngineOptions options;
   options.threads = 2;
-  expect_same_figures(classify_by_classes(rules, options).classification(rules.limits()),
-                      explicit_figures(rules), true);
+  const ClassCensus census = classify_by_classes(rules, options);
+  ASSERT_TRUE(census.complete);
+  const Classification c = census.classification(rules.limits());
+  const PlacementCounts exact = count_placements(rules);
+  EXPECT_EQ(c.domain_count, exact.domain);
+  EXPECT_EQ(c.winning_count, exact.winning);
+  ASSERT_FALSE(c.samples.empty());
+  bool wide_key = false;
+  for (const auto& per_index : census.samples)
+    for (const auto& [key, board] : per_index) {
+      wide_key = wide_key || key >> 64 != 0;
+      EXPECT_EQ(board.size(), 64u);
+      EXPECT_NE(board.find('A'), std::string::npos);
+    }
+  EXPECT_TRUE(wide_key);
 }
 
 TEST(ClassEngineThreads, OneAndFiveThreadsGiveTheSameCensus) {
@@ -125,10 +234,6 @@ TEST(ClassEngineProgress, ReportsEveryWorkItemAndStopsWhenAsked) {
 
   options.should_stop = [] { return true; };
   EXPECT_FALSE(classify_by_classes(Rules(5), options).complete);
-}
-
-TEST(ClassEngineSizes, AboveSixIsRejected) {
-  EXPECT_THROW(classify_by_classes(Rules(7)), InputError);
 }
 
 }  // namespace

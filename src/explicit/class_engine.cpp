@@ -13,6 +13,9 @@
 #include <stdexcept>
 #include <thread>
 
+#include <time.h>
+#include <unistd.h>
+
 #include "board/board.hpp"
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
@@ -26,6 +29,12 @@ constexpr std::uint8_t kUnreached = 0xFF;
 constexpr int kMaxStoredIndex = kUnreached - 1;
 constexpr int kIndexSlots = 256;
 constexpr int kMaxN = kMaxClassEngineSize;
+
+// a += b, refusing to wrap: sums over classes can pass 2^64 on 8x8.
+void add_exact(std::uint64_t& a, std::uint64_t b) {
+  if (__builtin_add_overflow(a, b, &a))
+    throw std::overflow_error("class engine: a sum of configurations exceeds 2^64");
+}
 
 
 // One vehicle's slide along a line that the crossing vehicles allow (its swept cells are
@@ -51,11 +60,12 @@ struct SlideTable {
     return slides.data() + begin[static_cast<std::size_t>(arrangement * masks + crossing) + 1];
   }
 };
-constexpr std::size_t kMaxAdmitted = 8;  // n = 6: a line of one kind sequence has at most 6
-
-// Everything about single lines that the sweep looks up, built once.
+// Everything about single lines that the sweep looks up, built once. `admitted_slots`: room
+// per (group, mask) in admitted_flat, at least the most arrangements a kind sequence has (6 up
+// to n = 6, 15 on n = 8).
 struct LineTables {
-  explicit LineTables(const Rules& rules) : n(rules.size()), exit_row(rules.exit_row()), lines(n) {
+  LineTables(const Rules& rules, std::size_t admitted_slots_in)
+      : n(rules.size()), exit_row(rules.exit_row()), lines(n), admitted_slots(admitted_slots_in) {
     while ((1 << key_bits) < lines.size()) ++key_bits;
     masks = 1 << n;
     const int count = lines.size();
@@ -82,7 +92,7 @@ struct LineTables {
     groups = static_cast<int>(members.size());
 
     compat.assign(static_cast<std::size_t>(groups * masks), {});
-    admitted_flat.assign(static_cast<std::size_t>(groups * masks * kMaxAdmitted), 0);
+    admitted_flat.assign(static_cast<std::size_t>(groups * masks) * admitted_slots, 0);
     compat_pos.assign(static_cast<std::size_t>(count * masks), -1);
     for (int g = 0; g < groups; ++g)
       for (int m = 0; m < masks; ++m)
@@ -90,8 +100,8 @@ struct LineTables {
           if ((lines[a].occupied & static_cast<std::uint32_t>(m)) == 0) {
             auto& list = compat[static_cast<std::size_t>(g * masks + m)];
             compat_pos[static_cast<std::size_t>(a * masks + m)] = static_cast<std::int8_t>(list.size());
-            if (list.size() >= kMaxAdmitted) throw std::logic_error("class engine: a line admits too many arrangements");
-            admitted_flat[static_cast<std::size_t>((g * masks + m) * kMaxAdmitted) + list.size()] =
+            if (list.size() >= admitted_slots) throw std::logic_error("class engine: a line admits too many arrangements");
+            admitted_flat[static_cast<std::size_t>(g * masks + m) * admitted_slots + list.size()] =
                 static_cast<std::uint8_t>(a);
             list.push_back(static_cast<std::uint8_t>(a));
           }
@@ -102,6 +112,22 @@ struct LineTables {
         for (int i = 0; i < n; ++i)
           toggled[static_cast<std::size_t>(a * masks + m)] |=
               static_cast<std::uint64_t>(std::max(0, position(a, m ^ (1 << i)))) << (8 * i);
+
+    free_arrangements.assign(static_cast<std::size_t>(masks), 0);
+    for (int m = 0; m < masks; ++m)
+      for (int a = 0; a < count; ++a)
+        if ((lines[a].occupied & static_cast<std::uint32_t>(m)) == 0) ++free_arrangements[static_cast<std::size_t>(m)];
+
+    // The mirror: a line read backwards (a column of the board reflected top to bottom).
+    reflected.resize(static_cast<std::size_t>(count));
+    for (int a = 0; a < count; ++a) {
+      std::vector<Segment> back;
+      for (auto s = lines[a].segments.rbegin(); s != lines[a].segments.rend(); ++s)
+        back.push_back({n - s->start - s->length, s->length});
+      reflected[static_cast<std::size_t>(a)] = lines.find(back);
+    }
+    for (int g = 0; g < groups; ++g)
+      mirror_group.push_back(group_of[static_cast<std::size_t>(reflected[static_cast<std::size_t>(members[static_cast<std::size_t>(g)][0])])]);
 
     row_cells.assign(static_cast<std::size_t>(n * count), 0);
     col_cells.assign(static_cast<std::size_t>(n * count), 0);
@@ -136,9 +162,9 @@ struct LineTables {
     }
   }
 
-  // The admitted arrangements of `group` under every mask, kMaxAdmitted per mask.
+  // The admitted arrangements of `group` under every mask, admitted_slots per mask.
   const std::uint8_t* admitted_table(int group) const {
-    return &admitted_flat[static_cast<std::size_t>(group * masks * kMaxAdmitted)];
+    return &admitted_flat[static_cast<std::size_t>(group * masks) * admitted_slots];
   }
   const std::vector<std::uint8_t>& admitted(int group, int mask) const {
     return compat[static_cast<std::size_t>(group * masks + mask)];
@@ -156,10 +182,22 @@ struct LineTables {
   std::uint64_t col_mask(int col, int a) const {
     return col_cells[static_cast<std::size_t>(col * lines.size() + a)];
   }
+  // The key of the mirror image of the state with this key: the rows in reverse order, every
+  // column reflected.
+  SampleKey mirror_key(SampleKey key) const {
+    const SampleKey field = (SampleKey{1} << key_bits) - 1;
+    auto shift = [&](int line) { return key_bits * (2 * n - 1 - line); };  // line 0 on top
+    SampleKey mirrored = 0;
+    for (int i = 0; i < n; ++i) mirrored |= (key >> shift(n - 1 - i) & field) << shift(i);
+    for (int j = n; j < 2 * n; ++j)
+      mirrored |= static_cast<SampleKey>(reflected[static_cast<std::size_t>(key >> shift(j) & field)]) << shift(j);
+    return mirrored;
+  }
 
   int n;
   int exit_row;
   LineTable lines;
+  std::size_t admitted_slots;
   int key_bits = 1;
   int masks = 0;
   int groups = 0;
@@ -169,7 +207,10 @@ struct LineTables {
   std::vector<bool> exit_ok;
   std::vector<std::vector<std::uint8_t>> compat;  // [group * masks + mask]: arrangements admitted
   std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
-  std::vector<std::uint8_t> admitted_flat;        // the same lists, kMaxAdmitted apart
+  std::vector<std::uint8_t> admitted_flat;        // the same lists, admitted_slots apart
+  std::vector<std::uint64_t> free_arrangements;   // [mask]: arrangements (any group) clear of it
+  std::vector<int> reflected;                     // [arrangement]: the line read backwards
+  std::vector<int> mirror_group;                  // [group]: the group of its reversed sequence
   // [arrangement * masks + mask]: byte i = position(arrangement, mask ^ (1 << i)), 0 where
   // not admitted: a column's digit after row i's vehicle enters or leaves its cell.
   std::vector<std::uint64_t> toggled;
@@ -189,20 +230,36 @@ struct Combo {
 
 // A state's number inside its row combination is the dot product of its column digits with
 // the combination's strides. A horizontal move changes the radices, so every neighbour by a
-// horizontal move needs the whole product: it is taken on all columns at once, in 16-bit
-// lanes (a GCC/Clang vector extension). 16 bits suffice: a column admits at most 6
-// arrangements of its kind sequence on 6x6, so a combination holds at most 6^6 < 2^16 states.
+// horizontal move needs the whole product: it is taken on all columns at once, in lanes of a
+// GCC/Clang vector extension. Up to 6x6, 16-bit lanes suffice: a column admits at most 6
+// arrangements of its kind sequence, so a combination holds at most 6^6 < 2^16 states. 7x7
+// and 8x8 columns admit up to 10 and 15 (15^8 < 2^32): 32-bit lanes, twice the width.
 using DigitBytes = std::uint8_t __attribute__((vector_size(8)));
-using Lanes = std::uint16_t __attribute__((vector_size(16)));
 static_assert(std::endian::native == std::endian::little, "digit j is byte j of Item::digits");
-constexpr std::uint32_t kMaxCombinationStates = 0xFFFF;
+static_assert(kMaxN <= 8, "a column's digit is one byte of Item::digits");
+
+struct NarrowNumbering {
+  using Lane = std::uint16_t;
+  using Lanes = Lane __attribute__((vector_size(16)));
+  using Key = std::uint64_t;  // 2n lines of 5 bits
+  static constexpr std::size_t kAdmittedSlots = 8;
+  static constexpr std::uint64_t kMaxCombinationStates = 0xFFFF;
+};
+struct WideNumbering {
+  using Lane = std::uint32_t;
+  using Lanes = Lane __attribute__((vector_size(32)));
+  using Key = SampleKey;
+  static constexpr std::size_t kAdmittedSlots = 16;
+  static constexpr std::uint64_t kMaxCombinationStates = 0xFFFF'FFFF;
+};
 
 // A row combination inside one class: where its states start and the radices of its columns
 // (lanes past n hold stride 0).
+template <class Numbering>
 struct Entry {
   std::uint32_t offset = 0;
   Combo combo;
-  Lanes stride{};
+  typename Numbering::Lanes stride{};
   std::array<std::uint8_t, kMaxN> radix{};
 };
 
@@ -215,8 +272,15 @@ struct Item {
 };
 constexpr int kDigitBits = 8;
 constexpr std::uint64_t kDigitMask = (1u << kDigitBits) - 1;
+// Solving a class takes per state: its index and its component's top index (a byte each), its
+// union-find parent (4 bytes) and its queue entry.
+constexpr std::uint64_t kBytesPerState = 2 + 4 + sizeof(Item);
+// Per row combination of a work item: the combination, its slot, its entries in the column
+// search's levels, its Entry if kept in the class (an upper bound).
+constexpr std::uint64_t kBytesPerCombo = sizeof(Combo) + 4 + 4 * (kMaxN + 1) + 96 + 4;
 
 // Σ_j digit_j · stride_j.
+template <class Lanes>
 inline std::uint32_t combination_state(std::uint64_t digits, const Lanes& stride) {
   DigitBytes bytes;
   std::memcpy(&bytes, &digits, sizeof bytes);
@@ -235,12 +299,10 @@ struct Tallies {
   }
 };
 
-// Per thread: the sweep's scratch space and what it has found.
-class Worker {
+// Per thread: what a sweep's worker has found, read by the sweep between items.
+class WorkerFigures {
  public:
-  Worker(const LineTables& t, const Rules& rules, const ClassEngineOptions& options, int max_cars,
-         int max_trucks)
-      : t_(t), rules_(rules), options_(options) {
+  WorkerFigures(const ClassEngineOptions& options, int max_cars, int max_trucks) : options_(options) {
     tallies_.max_trucks = max_trucks;
     tallies_.by_vehicles.resize(static_cast<std::size_t>((max_cars + 1) * (max_trucks + 1)));
     for (VehicleTally& v : tallies_.by_vehicles) {
@@ -251,74 +313,36 @@ class Worker {
     best_.resize(kIndexSlots);
     touched_.assign(tallies_.by_vehicles.size(), false);
   }
+  virtual ~WorkerFigures() = default;
+  WorkerFigures(const WorkerFigures&) = delete;
+  WorkerFigures& operator=(const WorkerFigures&) = delete;
 
-  // Work item `item`: the rows' kind sequences are the base-`groups` digits of item, row 0
-  // most significant. Returns false if the exit row has no target car (not in the domain).
-  bool run_item(std::uint64_t item) {
-    const int n = t_.n;
-    std::array<int, kMaxN> row_group{};
-    for (int i = n - 1; i >= 0; --i) {
-      row_group[static_cast<std::size_t>(i)] = static_cast<int>(item % static_cast<std::uint64_t>(t_.groups));
-      item /= static_cast<std::uint64_t>(t_.groups);
-    }
-    if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return false;
-    row_cars_ = row_trucks_ = 0;
-    active_rows_.clear();
-    for (int i = 0; i < n; ++i)
-      if (!t_.empty_group(row_group[static_cast<std::size_t>(i)])) active_rows_.push_back(i);
-    std::uint32_t combos = 1;
-    for (int i = n - 1; i >= 0; --i) {
-      const int g = row_group[static_cast<std::size_t>(i)];
-      row_stride_[static_cast<std::size_t>(i)] = combos;
-      combos *= static_cast<std::uint32_t>(t_.members[static_cast<std::size_t>(g)].size());
-      row_cars_ += t_.group_cars[static_cast<std::size_t>(g)];
-      row_trucks_ += t_.group_trucks[static_cast<std::size_t>(g)];
-    }
-    if (!rules_.limits().allows(row_cars_, row_trucks_)) return true;  // counts only grow
-    combos_.clear();
-    for (std::uint32_t id = 0; id < combos; ++id) {
-      Combo c;
-      c.id = id;
-      std::uint64_t horizontal = 0;
-      for (int i = 0; i < n; ++i) {
-        const auto& m = t_.members[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])];
-        const int a = m[id / row_stride_[static_cast<std::size_t>(i)] % m.size()];
-        c.row[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(a);
-        horizontal |= t_.row_mask(i, a);
-      }
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i)
-          if (horizontal >> (i * n + j) & 1) c.column_mask[static_cast<std::size_t>(j)] |= static_cast<std::uint8_t>(1u << i);
-      const LineArrangement& exit = t_.lines[c.row[static_cast<std::size_t>(t_.exit_row)]];
-      c.winning = exit.segments.back().start == n - 2;
-      combos_.push_back(c);
-    }
-    slot_of_combo_.assign(combos, 0);
-    level_.resize(static_cast<std::size_t>(n + 1));
-    level_[0].resize(combos);
-    for (std::uint32_t k = 0; k < combos; ++k) level_[0][k] = k;
-    search_columns(0, row_cars_, row_trucks_);
-    return true;
-  }
+  // Solves every class of work item `item` (or refuses the item, adding nothing).
+  virtual void run_item(std::uint64_t item) = 0;
 
   std::uint64_t classes() const { return classes_.load(std::memory_order_relaxed); }
   std::uint64_t states() const { return states_.load(std::memory_order_relaxed); }
   Tallies& tallies() { return tallies_; }
   // Per index, the least keys seen (up to K), for indices >= own highest - T + 1.
-  const std::vector<std::vector<std::uint64_t>>& best_keys() const { return best_; }
+  const std::vector<std::vector<SampleKey>>& best_keys() const { return best_; }
   int highest() const { return highest_; }  // for the samples' threshold
   // The highest index this worker has met (highest_ only counts while samples are taken).
   int highest_index() const { return highest_index_; }
+  const std::vector<std::uint64_t>& refused() const { return refused_; }
+  const std::array<ClassSizeBucket, 64>& class_sizes() const { return sizes_; }
+  std::uint64_t largest_class() const { return largest_solved_; }
 
   // The figures found since the last call, as the state of work item `item` alone, and
   // forgets them. Only the (cars, trucks) pairs the item met get figures. Its samples are
   // those of its indices that were among the worker's T highest when met: every index that
-  // can be among the T highest of a sweep holding the item.
+  // can be among the T highest of a sweep holding the item. A refused item is done and
+  // listed as refused, with no figures.
   ClassSweepState take_item(std::uint64_t item, std::uint64_t items) {
     ClassSweepState delta;
     delta.items = items;
     if (item == 0) delta.next_item = 1;
     else delta.later_items.push_back({item, item + 1});
+    delta.refused = std::exchange(refused_, {});
     const std::uint64_t classes = classes_.load(std::memory_order_relaxed);
     const std::uint64_t states = states_.load(std::memory_order_relaxed);
     delta.classes = classes - taken_classes_;
@@ -346,18 +370,157 @@ class Worker {
     return delta;
   }
 
+ protected:
+  // Offers `key` for index `index`'s samples (highest_ already covers index).
+  void offer_sample(std::vector<SampleKey>& best, SampleKey key) const {
+    const auto cap = static_cast<std::size_t>(options_.samples_per_index);
+    if (best.size() == cap && key >= best.back()) return;
+    const auto at = std::lower_bound(best.begin(), best.end(), key);
+    if (at != best.end() && *at == key) return;  // a self-mirrored state met as its own image
+    best.insert(at, key);
+    if (best.size() > cap) best.pop_back();
+  }
+
+  const ClassEngineOptions& options_;
+  Tallies tallies_;
+  std::atomic<std::uint64_t> classes_{0};  // read by the progress reports
+  std::atomic<std::uint64_t> states_{0};
+  int highest_ = 0;
+  int highest_index_ = 0;
+  std::vector<std::vector<SampleKey>> best_;
+  std::vector<std::uint64_t> refused_;
+  // What take_item reports: the pairs with figures, the highest index since the last call,
+  // the counters' values at the last call.
+  std::vector<bool> touched_;
+  int item_highest_ = 0;
+  std::uint64_t taken_classes_ = 0, taken_states_ = 0;
+  std::array<ClassSizeBucket, 64> sizes_{};
+  std::uint64_t largest_solved_ = 0;
+};
+
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// The bounds a work item must fit, per thread.
+struct ItemBounds {
+  std::uint64_t class_states = 0;  // states of one class
+  std::uint64_t combos = 0;        // row combinations of one item
+};
+
+template <class Numbering>
+class Worker final : public WorkerFigures {
+  using Lanes = typename Numbering::Lanes;
+  static constexpr std::size_t kAdmittedSlots = Numbering::kAdmittedSlots;
+
+ public:
+  Worker(const LineTables& t, const Rules& rules, const ClassEngineOptions& options, int max_cars,
+         int max_trucks, bool mirror, ItemBounds bounds)
+      : WorkerFigures(options, max_cars, max_trucks), t_(t), rules_(rules), mirror_(mirror), bounds_(bounds) {
+    if (t.admitted_slots != kAdmittedSlots) throw std::logic_error("class engine: tables of another numbering");
+  }
+
+  // Work item `item`: the rows' kind sequences are the base-`groups` digits of item, row 0
+  // most significant. Items outside the domain (no target car) hold no class.
+  void run_item(std::uint64_t item) override {
+    const int n = t_.n;
+    const auto groups = static_cast<std::uint64_t>(t_.groups);
+    std::array<int, kMaxN> row_group{};
+    std::uint64_t rest = item;
+    for (int i = n - 1; i >= 0; --i) {
+      row_group[static_cast<std::size_t>(i)] = static_cast<int>(rest % groups);
+      rest /= groups;
+    }
+    if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return;
+    // The mirror item's classes are this item's classes reflected: the lesser item solves
+    // both; an item that is its own mirror pairs its classes up inside (search_columns).
+    std::uint64_t mirrored = 0;  // the item of the rows in reverse order
+    for (int i = n - 1; i >= 0 && mirror_; --i)
+      mirrored = mirrored * groups + static_cast<std::uint64_t>(row_group[static_cast<std::size_t>(i)]);
+    if (mirror_ && mirrored < item) return;
+    const bool own_mirror = !mirror_ || mirrored == item;
+    row_cars_ = row_trucks_ = 0;
+    active_rows_.clear();
+    for (int i = 0; i < n; ++i)
+      if (!t_.empty_group(row_group[static_cast<std::size_t>(i)])) active_rows_.push_back(i);
+    std::uint64_t combos = 1;  // at most 15^8 on 8x8: no overflow
+    std::array<std::uint64_t, kMaxN> row_stride{};
+    for (int i = n - 1; i >= 0; --i) {
+      const int g = row_group[static_cast<std::size_t>(i)];
+      row_stride[static_cast<std::size_t>(i)] = combos;
+      combos *= t_.members[static_cast<std::size_t>(g)].size();
+      row_cars_ += t_.group_cars[static_cast<std::size_t>(g)];
+      row_trucks_ += t_.group_trucks[static_cast<std::size_t>(g)];
+    }
+    if (!rules_.limits().allows(row_cars_, row_trucks_)) return;  // counts only grow
+    if (combos > bounds_.combos) {  // bounds_.combos < 2^32: ids and strides fit 32 bits
+      refused_.push_back(item);
+      return;
+    }
+    for (int i = 0; i < n; ++i)
+      row_stride_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(row_stride[static_cast<std::size_t>(i)]);
+    combos_.clear();
+    std::uint64_t item_states = 0;  // of all the item's classes
+    for (std::uint32_t id = 0; id < combos; ++id) {
+      Combo c;
+      c.id = id;
+      std::uint64_t horizontal = 0;
+      for (int i = 0; i < n; ++i) {
+        const auto& m = t_.members[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])];
+        const int a = m[id / row_stride_[static_cast<std::size_t>(i)] % m.size()];
+        c.row[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(a);
+        horizontal |= t_.row_mask(i, a);
+      }
+      std::uint64_t columns = 1;
+      for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < n; ++i)
+          if (horizontal >> (i * n + j) & 1) c.column_mask[static_cast<std::size_t>(j)] |= static_cast<std::uint8_t>(1u << i);
+        columns *= t_.free_arrangements[c.column_mask[static_cast<std::size_t>(j)]];
+      }
+      item_states += columns;
+      const LineArrangement& exit = t_.lines[c.row[static_cast<std::size_t>(t_.exit_row)]];
+      c.winning = exit.segments.back().start == n - 2;
+      combos_.push_back(c);
+    }
+    slot_of_combo_.assign(combos, 0);
+    level_.resize(static_cast<std::size_t>(n + 1));
+    level_[0].resize(combos);
+    for (std::uint32_t k = 0; k < combos; ++k) level_[0][k] = k;
+    // Only an item above the bound in all can hold a class above it: then its classes are
+    // measured first, and the item is refused before anything is counted.
+    if (item_states > bounds_.class_states) {
+      largest_class_ = 0;
+      measuring_ = true;
+      search_columns(0, row_cars_, row_trucks_, own_mirror);
+      measuring_ = false;
+      if (largest_class_ > bounds_.class_states) {
+        refused_.push_back(item);
+        return;
+      }
+    }
+    search_columns(0, row_cars_, row_trucks_, own_mirror);
+  }
+
  private:
   // Columns j.. of the classes of the current item; cars and trucks so far. A choice that
-  // breaks the vehicle limits is not followed (later columns only add vehicles).
-  void search_columns(int j, int cars, int trucks) {
+  // breaks the vehicle limits is not followed (later columns only add vehicles). `undecided`:
+  // the item is its own mirror and the columns so far are their own mirrors: a column whose
+  // mirror group is less leads to classes whose mirrors are solved instead, one whose mirror
+  // is greater to classes that are solved for both.
+  void search_columns(int j, int cars, int trucks, bool undecided) {
     const int n = t_.n;
     if (j == n) {
-      solve_class(cars, trucks);
+      if (measuring_) largest_class_ = std::max(largest_class_, class_states());
+      else solve_class(cars, trucks, undecided && mirror_ ? 1 : mirror_ ? 2 : 1);
       return;
     }
     const std::vector<std::uint32_t>& from = level_[static_cast<std::size_t>(j)];
     std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(j + 1)];
     for (int g = 0; g < t_.groups; ++g) {
+      const int mirror_g = t_.mirror_group[static_cast<std::size_t>(g)];
+      if (mirror_ && undecided && mirror_g < g) continue;
       const int more_cars = cars + t_.group_cars[static_cast<std::size_t>(g)];
       const int more_trucks = trucks + t_.group_trucks[static_cast<std::size_t>(g)];
       if (!rules_.limits().allows(more_cars, more_trucks)) continue;
@@ -367,45 +530,75 @@ class Worker {
       if (kept.empty()) continue;
       column_group_[static_cast<std::size_t>(j)] = g;
       column_table_[static_cast<std::size_t>(j)] = t_.admitted_table(g);
-      search_columns(j + 1, more_cars, more_trucks);
+      search_columns(j + 1, more_cars, more_trucks, undecided && mirror_g == g);
     }
   }
 
-  void solve_class(int cars, int trucks) {
+  // The states of the class of the kept row combinations (level_[n]).
+  std::uint64_t class_states() const {
+    const int n = t_.n;
+    std::uint64_t total = 0;
+    for (const std::uint32_t k : level_[static_cast<std::size_t>(n)]) {
+      std::uint64_t size = 1;
+      for (int j = 0; j < n; ++j)
+        size *= t_.admitted(column_group_[static_cast<std::size_t>(j)], combos_[k].column_mask[static_cast<std::size_t>(j)]).size();
+      total += size;
+    }
+    return total;
+  }
+
+  // Solves the current class and counts it `weight` times (2: for its mirror image too).
+  void solve_class(int cars, int trucks, int weight) {
+    if (!options_.measure_class_sizes) {
+      solve_class_now(cars, trucks, weight);
+      return;
+    }
+    const double start = thread_cpu_seconds();
+    const std::uint64_t states = solve_class_now(cars, trucks, weight);
+    ClassSizeBucket& bucket = sizes_[static_cast<std::size_t>(std::bit_width(states) - 1)];
+    ++bucket.classes;
+    bucket.states += states;
+    bucket.cpu_seconds += thread_cpu_seconds() - start;
+    largest_solved_ = std::max(largest_solved_, states);
+  }
+
+  // Returns the class's states.
+  std::uint64_t solve_class_now(int cars, int trucks, int weight) {
     const int n = t_.n;
     // A line without vehicles has no slides, and a column without vehicles keeps digit 0
     // whatever the rows do: the neighbour search skips both (a third of the lines on 6x6).
     active_columns_.clear();
     for (int j = 0; j < n; ++j)
       if (!t_.empty_group(column_group_[static_cast<std::size_t>(j)])) active_columns_.push_back(j);
-    classes_.fetch_add(1, std::memory_order_relaxed);
+    classes_.fetch_add(static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
 
     const std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(n)];
     entries_.resize(kept.size());
     offsets_.resize(kept.size() + 1);
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < kept.size(); ++k) {
-      Entry& e = entries_[k];
+      Entry<Numbering>& e = entries_[k];
       e.combo = combos_[kept[k]];
       const Combo& c = e.combo;
       std::uint64_t size = 1;
       e.stride = Lanes{};
       for (int j = n - 1; j >= 0; --j) {
         const auto uj = static_cast<std::size_t>(j);
-        e.stride[uj] = static_cast<std::uint16_t>(size);
+        e.stride[uj] = static_cast<typename Numbering::Lane>(size);
         e.radix[uj] = static_cast<std::uint8_t>(t_.admitted(column_group_[uj], c.column_mask[uj]).size());
         size *= e.radix[uj];
       }
-      if (size > kMaxCombinationStates) throw std::logic_error("class engine: a row combination holds 2^16 states or more");
+      if (size > Numbering::kMaxCombinationStates)
+        throw std::logic_error("class engine: a row combination holds more states than its numbering's lanes");
       e.offset = static_cast<std::uint32_t>(total);
       offsets_[k] = e.offset;
       slot_of_combo_[c.id] = static_cast<std::uint32_t>(k);
       total += size;
-      if (total >= 0xFFFF'FFFFull) throw std::runtime_error("a class holds 2^32 states or more");
+      if (total > bounds_.class_states) throw std::logic_error("class engine: a class above the bound was not refused");
     }
     offsets_[kept.size()] = static_cast<std::uint32_t>(total);
     const auto states = static_cast<std::size_t>(total);
-    states_.fetch_add(states, std::memory_order_relaxed);
+    states_.fetch_add(states * static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
 
     // Breadth-first from the winning states for the indices. Every edge it meets also joins
     // the components of its two ends (union-find over parent_, roots are states), so no
@@ -429,7 +622,7 @@ class Worker {
       layer[index] = end - begin;
       highest_index_ = std::max(highest_index_, static_cast<int>(index));
       item_highest_ = std::max(item_highest_, static_cast<int>(index));
-      note_samples(static_cast<int>(index), begin, end);
+      note_samples(static_cast<int>(index), begin, end, weight == 2);
       const int next = static_cast<int>(index) + 1;
       // A winning state's neighbours are winning (index 0, only a union to do), except where
       // the target car leaves the exit: each edge between two winning states off the exit
@@ -455,11 +648,12 @@ class Worker {
       begin = end;
     }
 
+    const auto w = static_cast<std::uint64_t>(weight);
     VehicleTally& tally = tallies_.at(cars, trucks);
     touched_[static_cast<std::size_t>(cars * (tallies_.max_trucks + 1) + trucks)] = true;
-    tally.domain += states;
+    add_exact(tally.domain, w * states);
     for (int i = 0; i < kIndexSlots && layer[static_cast<std::size_t>(i)] != 0; ++i)
-      tally.count[static_cast<std::size_t>(i)] += layer[static_cast<std::size_t>(i)];
+      add_exact(tally.count[static_cast<std::size_t>(i)], w * layer[static_cast<std::size_t>(i)]);
 
     // top_[r]: the highest index in the component of root r. Unsolvable states were never
     // queued; the queue holds exactly the solvable ones.
@@ -470,12 +664,15 @@ class Worker {
       parent_[s] = r;
       top_[r] = std::max(top_[r], index_[s]);
     }
+    // One addition of w <= 2 per solved state: these counters cannot pass 2^64 (the sums
+    // of several workers' and runs' counters are added exactly).
     for (std::size_t q = 0; q < tail; ++q) {
       const std::uint32_t s = queue_[q].state;
       const std::uint32_t r = parent_[s];  // the root, since the loop above
-      if (index_[s] == top_[r]) ++tally.nondominated[top_[r]];
-      if (r == s) ++tally.components[top_[r]];
+      if (index_[s] == top_[r]) tally.nondominated[top_[r]] += w;
+      if (r == s) tally.components[top_[r]] += w;
     }
+    return states;
   }
 
   std::uint32_t find(std::uint32_t s) {
@@ -486,18 +683,17 @@ class Worker {
     return s;
   }
 
-  // The states queue_[from, to) got index `index`: keep the least keys of high indices.
-  void note_samples(int index, std::size_t from, std::size_t to) {
+  // The states queue_[from, to) got index `index`: keep the least keys of high indices (with
+  // their mirror images' where the mirror class is counted with this one).
+  void note_samples(int index, std::size_t from, std::size_t to, bool with_mirror) {
     if (from == to || options_.samples_per_index <= 0 || options_.sample_indices <= 0) return;
     highest_ = std::max(highest_, index);
     if (index < highest_ - options_.sample_indices + 1) return;
-    std::vector<std::uint64_t>& best = best_[static_cast<std::size_t>(index)];
-    const auto cap = static_cast<std::size_t>(options_.samples_per_index);
+    std::vector<SampleKey>& best = best_[static_cast<std::size_t>(index)];
     for (std::size_t q = from; q < to; ++q) {
-      const std::uint64_t key = key_of(queue_[q]);
-      if (best.size() == cap && key >= best.back()) continue;
-      best.insert(std::upper_bound(best.begin(), best.end(), key), key);
-      if (best.size() > cap) best.pop_back();
+      const SampleKey key = key_of(queue_[q]);
+      offer_sample(best, key);
+      if (with_mirror) offer_sample(best, t_.mirror_key(key));
     }
   }
 
@@ -505,7 +701,7 @@ class Worker {
   template <class Visit>
   void for_each_state_of(std::size_t k, Visit&& visit) const {
     const int n = t_.n;
-    const Entry& e = entries_[k];
+    const Entry<Numbering>& e = entries_[k];
     std::array<std::uint64_t, kMaxN> digit{};
     const std::uint32_t end = offsets_[k + 1];
     for (std::uint32_t s = e.offset; s < end; ++s) {
@@ -525,15 +721,15 @@ class Worker {
   }
 
   // The explicit engine's key of a state: the arrangement of every row then every column.
-  std::uint64_t key_of(const Item& item) const {
+  SampleKey key_of(const Item& item) const {
     const int n = t_.n;
     const Combo& c = entries_[item.entry].combo;
-    std::uint64_t key = 0;
+    typename Numbering::Key key = 0;
     for (int i = 0; i < n; ++i) key = key << t_.key_bits | c.row[static_cast<std::size_t>(i)];
     for (int j = 0; j < n; ++j) {
       const auto uj = static_cast<std::size_t>(j);
       const int a = t_.admitted(column_group_[uj], c.column_mask[uj])[static_cast<std::size_t>(digit_of(item, j))];
-      key = key << t_.key_bits | static_cast<std::uint64_t>(a);
+      key = key << t_.key_bits | static_cast<typename Numbering::Key>(a);
     }
     return key;
   }
@@ -541,14 +737,15 @@ class Worker {
   template <class Visit>
   void for_each_neighbour(const Item& item, bool by_moves, bool winning, Visit&& visit) const {
     const int n = t_.n;
-    const Entry& e = entries_[item.entry];
+    const Entry<Numbering>& e = entries_[item.entry];
     const Combo& c = e.combo;
-    std::array<int, kMaxN> column{};  // the arrangement of each active column
-    std::array<std::uint64_t, kMaxN> toggled{};
+    // Only the active columns' entries are written and read (not zeroed: this runs per state).
+    std::array<int, kMaxN> column;  // the arrangement of each active column
+    std::array<std::uint64_t, kMaxN> toggled;
     std::uint64_t vertical = 0;
     for (const int j : active_columns_) {
       const auto uj = static_cast<std::size_t>(j);
-      column[uj] = column_table_[uj][c.column_mask[uj] * kMaxAdmitted + static_cast<std::size_t>(digit_of(item, j))];
+      column[uj] = column_table_[uj][c.column_mask[uj] * kAdmittedSlots + static_cast<std::size_t>(digit_of(item, j))];
       toggled[uj] = t_.toggled_positions(column[uj], c.column_mask[uj]);
       vertical |= t_.col_mask(j, column[uj]);
     }
@@ -585,7 +782,7 @@ class Worker {
         const LegalSlide& m = *slide;
         const std::uint32_t id = c.id + static_cast<std::uint32_t>(m.group_shift * row_stride_[ui]);
         const std::uint32_t entry = slot_of_combo_[id];
-        const Entry& to = entries_[entry];
+        const Entry<Numbering>& to = entries_[entry];
         const std::uint64_t digits = (item.digits & ~m.changed_digits) | (flipped & m.changed_digits);
         visit(Item{to.offset + combination_state(digits, to.stride), entry, digits});
       }
@@ -594,45 +791,104 @@ class Worker {
 
   const LineTables& t_;
   const Rules& rules_;
-  const ClassEngineOptions& options_;
-  Tallies tallies_;
-  std::atomic<std::uint64_t> classes_{0};  // read by the progress reports
-  std::atomic<std::uint64_t> states_{0};
-  int highest_ = 0;
-  int highest_index_ = 0;
-  std::vector<std::vector<std::uint64_t>> best_;
-  // What take_item reports: the pairs with figures, the highest index since the last call,
-  // the counters' values at the last call.
-  std::vector<bool> touched_;
-  int item_highest_ = 0;
-  std::uint64_t taken_classes_ = 0, taken_states_ = 0;
+  const bool mirror_;
+  const ItemBounds bounds_;
 
   // The current work item and class.
   std::array<std::uint32_t, kMaxN> row_stride_{};
   int row_cars_ = 0, row_trucks_ = 0;
+  bool measuring_ = false;          // search_columns only measures the classes
+  std::uint64_t largest_class_ = 0;  // what it measured
   std::vector<Combo> combos_;
   std::vector<std::uint32_t> slot_of_combo_;
   std::vector<std::vector<std::uint32_t>> level_;  // combos admitted by columns 0..j-1
   std::array<int, kMaxN> column_group_{};
   std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
   std::vector<int> active_rows_, active_columns_;          // the lines holding vehicles
-  std::vector<Entry> entries_;
+  std::vector<Entry<Numbering>> entries_;
   std::vector<std::uint32_t> offsets_;  // per entry, plus the end
   std::vector<std::uint8_t> index_, top_;
   std::vector<std::uint32_t> parent_;
   std::vector<Item> queue_;
 };
 
-Board board_of_key(const LineTables& t, std::uint64_t key) {
+Board board_of_key(const LineTables& t, SampleKey key) {
   const int n = t.n;
   std::vector<Vehicle> vehicles;
+  if (key >> (2 * n * t.key_bits) != 0) throw InputError("a sample key has more bits than the board's lines");
   for (int line = 2 * n - 1; line >= 0; --line) {
-    const int a = static_cast<int>(key & ((std::uint64_t{1} << t.key_bits) - 1));
+    const int a = static_cast<int>(key & ((SampleKey{1} << t.key_bits) - 1));
     key >>= t.key_bits;
     if (a >= t.lines.size()) throw InputError("a sample key names no line arrangement");
     append_line_vehicles(t.lines[a], line, n, vehicles);
   }
   return Board(n, std::move(vehicles));
+}
+
+// Under vehicle limits most items of a large board hold more vehicles in their rows alone
+// than the limits allow (8x8 has 15^8 items, 7x7 11^7): the items that remain, ascending, if
+// they are at most a quarter of all (else none: every item is tried, each checks itself).
+std::vector<std::uint64_t> items_within_limits(const LineTables& t, const Rules& rules, std::uint64_t items) {
+  std::vector<std::uint64_t> listed;
+  if (rules.limits().unlimited()) return listed;
+  const std::uint64_t most = items / 4;
+  bool too_many = false;
+  const auto groups = static_cast<std::uint64_t>(t.groups);
+  auto extend = [&](auto& self, int row, std::uint64_t item, int cars, int trucks) -> void {
+    if (too_many) return;
+    if (row == t.n) {
+      if (listed.size() == most) too_many = true;
+      else listed.push_back(item);
+      return;
+    }
+    for (int g = 0; g < t.groups; ++g) {
+      const auto ug = static_cast<std::size_t>(g);
+      if (row == t.exit_row && !t.exit_ok[ug]) continue;
+      if (!rules.limits().allows(cars + t.group_cars[ug], trucks + t.group_trucks[ug])) continue;
+      self(self, row + 1, item * groups + static_cast<std::uint64_t>(g), cars + t.group_cars[ug], trucks + t.group_trucks[ug]);
+    }
+  };
+  extend(extend, 0, 0, 0, 0);
+  if (too_many) listed.clear();
+  return listed;
+}
+
+bool wide_numbering(const Rules& rules, const ClassEngineOptions& options) {
+  return options.wide_numbering || rules.size() > 6;
+}
+
+LineTables tables_of(const Rules& rules, bool wide) {
+  if (rules.size() > kMaxClassEngineSize)
+    throw InputError("the class engine supports sizes up to " + std::to_string(kMaxClassEngineSize) +
+                     " (got " + std::to_string(rules.size()) + ")");
+  return LineTables(rules, wide ? WideNumbering::kAdmittedSlots : NarrowNumbering::kAdmittedSlots);
+}
+
+// The bounds per thread: its share of the memory, states numbered in 32 bits.
+ItemBounds item_bounds(const ClassEngineOptions& options, int threads) {
+  std::uint64_t memory = options.max_memory;
+  if (memory == 0) {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    memory = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2
+                                   : std::uint64_t{4} << 30;
+  }
+  const std::uint64_t share = memory / static_cast<std::uint64_t>(threads);
+  ItemBounds bounds;
+  bounds.class_states = std::min<std::uint64_t>(share / kBytesPerState, 0xFFFF'FFFE);
+  if (options.max_class_states != 0) bounds.class_states = std::min(bounds.class_states, options.max_class_states);
+  bounds.combos = std::min<std::uint64_t>(share / kBytesPerCombo, 0xFFFF'FFFE);
+  return bounds;
+}
+
+// A worker of the numbering the board needs (wide: 7x7 and 8x8, or forced).
+std::unique_ptr<WorkerFigures> make_worker(const LineTables& tables, const Rules& rules, const ClassEngineOptions& options,
+                                           bool wide) {
+  const int n = rules.size();
+  const bool mirror = mirror_applies(rules, options.mirror);
+  const ItemBounds bounds = item_bounds(options, std::max(1, options.threads));
+  if (wide)
+    return std::make_unique<Worker<WideNumbering>>(tables, rules, options, n * n / kCar, n * n / kTruck, mirror, bounds);
+  return std::make_unique<Worker<NarrowNumbering>>(tables, rules, options, n * n / kCar, n * n / kTruck, mirror, bounds);
 }
 
 // Folds later_items into next_item where they touch it, and drops the ranges below it.
@@ -646,12 +902,14 @@ void normalize_items(ClassSweepState& state) {
   later.erase(later.begin(), later.begin() + static_cast<std::ptrdiff_t>(first));
 }
 
-LineTables tables_of(const Rules& rules) {
-  if (rules.size() > kMaxClassEngineSize)
-    throw InputError("the class engine supports sizes up to " + std::to_string(kMaxClassEngineSize) +
-                     " (got " + std::to_string(rules.size()) + ")");
-  return LineTables(rules);
+// The done set of a state as sorted ranges, the prefix included.
+std::vector<ItemRange> done_ranges(const ClassSweepState& state) {
+  std::vector<ItemRange> ranges;
+  if (state.next_item > 0) ranges.push_back({0, state.next_item});
+  ranges.insert(ranges.end(), state.later_items.begin(), state.later_items.end());
+  return ranges;
 }
+
 
 std::uint64_t work_items(const LineTables& tables) {
   std::uint64_t items = 1;
@@ -660,6 +918,10 @@ std::uint64_t work_items(const LineTables& tables) {
 }
 
 }  // namespace
+
+bool mirror_applies(const Rules& rules, bool mirror_option) {
+  return mirror_option && rules.size() % 2 == 1 && rules.exit_row() == rules.size() / 2;
+}
 
 std::uint64_t ClassSweepState::items_done() const {
   std::uint64_t done = next_item;
@@ -737,8 +999,10 @@ void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_p
   if (part.next_item > 0) insert({0, part.next_item});
   for (const ItemRange& r : part.later_items) insert(r);
 
-  into.classes += part.classes;
-  into.states += part.states;
+  into.refused.insert(into.refused.end(), part.refused.begin(), part.refused.end());
+  std::sort(into.refused.begin(), into.refused.end());
+  add_exact(into.classes, part.classes);
+  add_exact(into.states, part.states);
   into.seconds += part.seconds;
   const int old_highest = into.highest;
   into.highest = std::max(into.highest, part.highest);
@@ -750,12 +1014,12 @@ void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_p
     const VehicleTally& add = part.tallies[v];
     if (add.domain == 0 && add.count.empty()) continue;  // a pair the part did not meet
     VehicleTally& sum = into.tallies[v];
-    sum.domain += add.domain;
+    add_exact(sum.domain, add.domain);
     for (auto [total, more] : {std::pair{&sum.count, &add.count}, std::pair{&sum.nondominated, &add.nondominated},
                                std::pair{&sum.components, &add.components}}) {
       if (more->size() > slots) throw InputError("a class sweep to merge has figures beyond its highest index");
       if (total->size() < slots) total->resize(slots, 0);
-      for (std::size_t i = 0; i < more->size(); ++i) (*total)[i] += (*more)[i];
+      for (std::size_t i = 0; i < more->size(); ++i) add_exact((*total)[i], (*more)[i]);
     }
   }
   // A state's keys of index i are complete when i is among its T highest; an index among the
@@ -764,7 +1028,7 @@ void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_p
   const int lowest = std::max(0, into.highest - sample_indices + 1);
   for (int i = 0; i <= into.highest; ++i) {
     const auto ui = static_cast<std::size_t>(i);
-    std::vector<std::uint64_t>& keys = into.sample_keys[ui];
+    std::vector<SampleKey>& keys = into.sample_keys[ui];
     if (i < lowest || samples_per_index <= 0) {
       keys.clear();
       continue;
@@ -782,22 +1046,21 @@ ClassSweepState merge_sweeps(ClassSweepState a, const ClassSweepState& b, int sa
   return a;
 }
 
-std::uint64_t class_work_items(const Rules& rules) { return work_items(tables_of(rules)); }
+std::uint64_t class_work_items(const Rules& rules) { return work_items(tables_of(rules, rules.size() > 6)); }
 
 void sweep_work_items(const Rules& rules, const ClassEngineOptions& options,
                       const std::function<std::optional<std::uint64_t>()>& next_item,
                       const std::function<void(std::uint64_t item, ClassSweepState&& delta)>& on_item) {
-  const LineTables tables = tables_of(rules);
-  const int n = rules.size();
+  const bool wide = wide_numbering(rules, options);
+  const LineTables tables = tables_of(rules, wide);
   const std::uint64_t items = work_items(tables);
   const int threads = std::max(1, options.threads);
-  std::vector<std::unique_ptr<Worker>> workers;
-  for (int w = 0; w < threads; ++w)
-    workers.push_back(std::make_unique<Worker>(tables, rules, options, n * n / kCar, n * n / kTruck));
+  std::vector<std::unique_ptr<WorkerFigures>> workers;
+  for (int w = 0; w < threads; ++w) workers.push_back(make_worker(tables, rules, options, wide));
   std::mutex deal, report;
   std::atomic<bool> stopped{false};
   std::exception_ptr failure;
-  auto run = [&](Worker& worker) {
+  auto run = [&](WorkerFigures& worker) {
     try {
       for (;;) {
         if (stopped || (options.should_stop && options.should_stop())) break;
@@ -855,7 +1118,8 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
     throw InputError("the class engine supports sizes up to " + std::to_string(kMaxClassEngineSize) +
                      " (got " + std::to_string(rules.size()) + ")");
   const auto start = std::chrono::steady_clock::now();
-  const LineTables tables(rules);
+  const bool wide = wide_numbering(rules, options);
+  const LineTables tables = tables_of(rules, wide);
   const int n = rules.size();
   const int max_cars = n * n / kCar;
   const int max_trucks = n * n / kTruck;
@@ -876,10 +1140,22 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
       throw InputError("the class sweep to resume belongs to another board");
   }
 
-  std::vector<std::unique_ptr<Worker>> workers;
-  for (int w = 0; w < threads; ++w)
-    workers.push_back(std::make_unique<Worker>(tables, rules, options, max_cars, max_trucks));
-  std::atomic<std::uint64_t> next{base.next_item};
+  std::vector<std::unique_ptr<WorkerFigures>> workers;
+  for (int w = 0; w < threads; ++w) workers.push_back(make_worker(tables, rules, options, wide));
+  // The items an earlier run refused are tried again first, then the sweep goes on at next.
+  const std::vector<std::uint64_t> retries = std::move(base.refused);
+  base.refused.clear();
+  std::atomic<std::size_t> retry{0};
+  // Positions in the sequence of items to run: every item, or the listed ones.
+  const std::vector<std::uint64_t> listed = items_within_limits(tables, rules, items);
+  const std::uint64_t positions = listed.empty() ? items : listed.size();
+  auto item_at = [&](std::uint64_t position) {
+    return position >= positions ? items : listed.empty() ? position : listed[position];
+  };
+  const std::uint64_t first_position =
+      listed.empty() ? base.next_item
+                     : static_cast<std::uint64_t>(std::lower_bound(listed.begin(), listed.end(), base.next_item) - listed.begin());
+  std::atomic<std::uint64_t> next{first_position};
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> stopped{false};
   std::exception_ptr failure;
@@ -890,7 +1166,7 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   bool pause = false;
   int waiting = 0;
   int running = threads;
-  auto run = [&](Worker& worker) {
+  auto run = [&](WorkerFigures& worker) {
     try {
       for (;;) {
         {
@@ -903,8 +1179,13 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
           }
         }
         if (stopped) break;
-        const std::uint64_t item = next.fetch_add(stride);
-        if (item >= items) break;
+        if (const std::size_t r = retry.fetch_add(1); r < retries.size()) {
+          worker.run_item(retries[r]);
+          continue;
+        }
+        const std::uint64_t position = next.fetch_add(stride);
+        if (position >= positions) break;
+        const std::uint64_t item = item_at(position);
         if (!base.later_items.empty() && base.holds(item)) {  // finished by an earlier run
           ++done;
           continue;
@@ -926,7 +1207,7 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   auto snapshot = [&] {
     ClassSweepState state;
     state.items = items;
-    state.next_item = std::min(next.load(), items);
+    state.next_item = item_at(next.load());
     state.later_items = base.later_items;
     normalize_items(state);
     state.classes = base.classes;
@@ -945,11 +1226,11 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
       sum.nondominated.assign(slots, 0);
       sum.components.assign(slots, 0);
       auto add = [&](const VehicleTally& part) {
-        sum.domain += part.domain;
+        add_exact(sum.domain, part.domain);
         for (std::size_t i = 0; i < slots && i < part.count.size(); ++i) {
-          sum.count[i] += part.count[i];
-          sum.nondominated[i] += part.nondominated[i];
-          sum.components[i] += part.components[i];
+          add_exact(sum.count[i], part.count[i]);
+          add_exact(sum.nondominated[i], part.nondominated[i]);
+          add_exact(sum.components[i], part.components[i]);
         }
       };
       add(base.tallies[v]);
@@ -959,7 +1240,7 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
     const int lowest_sampled = std::max(0, state.highest - options.sample_indices + 1);
     for (int i = state.highest; i >= lowest_sampled && options.samples_per_index > 0; --i) {
       const auto ui = static_cast<std::size_t>(i);
-      std::vector<std::uint64_t> keys;
+      std::vector<SampleKey> keys;
       // A part keeps index i only if i was among its own T highest when it was met.
       if (i >= base.highest - options.sample_indices + 1 && ui < base.sample_keys.size())
         keys.insert(keys.end(), base.sample_keys[ui].begin(), base.sample_keys[ui].end());
@@ -970,6 +1251,10 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
       keys.resize(std::min(keys.size(), static_cast<std::size_t>(options.samples_per_index)));
       state.sample_keys[ui] = std::move(keys);
     }
+    for (std::size_t r = std::min(retry.load(), retries.size()); r < retries.size(); ++r)
+      state.refused.push_back(retries[r]);
+    for (const auto& w : workers) state.refused.insert(state.refused.end(), w->refused().begin(), w->refused().end());
+    std::sort(state.refused.begin(), state.refused.end());
     state.seconds = base.seconds + seconds_since(start);
     return state;
   };
@@ -980,8 +1265,8 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   auto report = [&] {
     if (!options.on_progress) return;
     ClassProgress p;
-    p.items_done = base.next_item / stride + done;
-    p.items_total = (items + stride - 1) / stride;
+    p.items_done = first_position / stride + done;
+    p.items_total = (positions + stride - 1) / stride;
     p.classes = base.classes;
     p.states = base.states;
     for (const auto& w : workers) {
@@ -1032,13 +1317,25 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
     throw;
   }
   for (std::thread& thread : pool) thread.join();
-  if (failure) std::rethrow_exception(failure);
+  if (failure) std::rethrow_exception(failure);  // no checkpoint: a worker's item is cut short
   report();
   const ClassSweepState state = snapshot();
   if (options.on_checkpoint) options.on_checkpoint(state);
 
   ClassCensus census = census_of_sweep(rules, state);
   census.complete = census.complete && stride == 1;
+  if (options.measure_class_sizes) {
+    census.class_sizes.resize(64);
+    for (const auto& w : workers) {
+      for (std::size_t k = 0; k < 64; ++k) {
+        census.class_sizes[k].classes += w->class_sizes()[k].classes;
+        census.class_sizes[k].states += w->class_sizes()[k].states;
+        census.class_sizes[k].cpu_seconds += w->class_sizes()[k].cpu_seconds;
+      }
+      census.largest_class = std::max(census.largest_class, w->largest_class());
+    }
+    while (!census.class_sizes.empty() && census.class_sizes.back().classes == 0) census.class_sizes.pop_back();
+  }
   return census;
 }
 
@@ -1046,10 +1343,11 @@ ClassCensus census_of_sweep(const Rules& rules, const ClassSweepState& state) {
   if (rules.size() > kMaxClassEngineSize)
     throw InputError("a class sweep of size " + std::to_string(rules.size()) + " (at most " +
                      std::to_string(kMaxClassEngineSize) + ")");
-  const LineTables tables(rules);
+  const LineTables tables = tables_of(rules, rules.size() > 6);
   const int n = rules.size();
   ClassCensus census(rules);
-  census.complete = state.next_item >= state.items;
+  census.complete = state.next_item >= state.items && state.refused.empty();
+  census.refused = state.refused;
   census.max_cars = n * n / kCar;
   census.max_trucks = n * n / kTruck;
   if (state.tallies.size() != static_cast<std::size_t>((census.max_cars + 1) * (census.max_trucks + 1)))
@@ -1058,7 +1356,7 @@ ClassCensus census_of_sweep(const Rules& rules, const ClassSweepState& state) {
   census.classes = state.classes;
   census.samples.resize(state.sample_keys.size());
   for (std::size_t i = 0; i < state.sample_keys.size(); ++i)
-    for (std::uint64_t key : state.sample_keys[i])
+    for (const SampleKey key : state.sample_keys[i])
       census.samples[i].emplace_back(key, to_board_string(rules, board_of_key(tables, key)));
   census.seconds = state.seconds;
   return census;
@@ -1076,14 +1374,14 @@ Classification ClassCensus::classification(const VehicleLimits& limits) const {
     for (int trucks = 0; trucks <= max_trucks; ++trucks) {
       if (!limits.allows(cars, trucks)) continue;
       const VehicleTally& v = tally(cars, trucks);
-      result.domain_count += v.domain;
+      result.domain_count = checked_add(result.domain_count, v.domain);
       count.resize(std::max(count.size(), v.count.size()), 0);
       nondominated.resize(count.size(), 0);
       components.resize(count.size(), 0);
       for (std::size_t i = 0; i < v.count.size(); ++i) {
-        count[i] += v.count[i];
-        nondominated[i] += v.nondominated[i];
-        components[i] += v.components[i];
+        add_exact(count[i], v.count[i]);
+        add_exact(nondominated[i], v.nondominated[i]);
+        add_exact(components[i], v.components[i]);
       }
     }
   while (!count.empty() && count.back() == 0) count.pop_back();
@@ -1091,7 +1389,7 @@ Classification ClassCensus::classification(const VehicleLimits& limits) const {
     result.layers.push_back({count[i], 0, 0.0});
     result.nondominated.push_back(nondominated[i]);
     result.components.push_back(static_cast<std::int64_t>(components[i]));
-    result.solvable_count += count[i];
+    result.solvable_count = checked_add(result.solvable_count, count[i]);
   }
   result.winning_count = count.empty() ? 0 : count[0];
   result.unsolvable_count = result.domain_count - result.solvable_count;

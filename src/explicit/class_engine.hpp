@@ -21,7 +21,21 @@
 // disjoint from r's horizontal vehicles). Given r, column j admits cnt_j(r) arrangements of
 // its kind sequence; the state's number is offset(r) + Σ_j pos_j · stride_j(r), a mixed radix
 // over those positions. A vertical move changes one digit; a horizontal move changes r and
-// the radices of the columns it touches. The index of each state takes one byte.
+// the radices of the columns it touches. The index of each state takes one byte. Up to 6x6 a
+// column admits at most 6 arrangements, so a row combination holds < 2^16 states and its
+// numbers are taken in 16-bit lanes; 7x7 and 8x8 (up to 15 arrangements, 15^8 < 2^32 states)
+// take the same code with 32-bit lanes.
+//
+// The mirror. With the exit in the middle row (odd n, default exit row), reflecting the board
+// top to bottom maps the domain onto itself and keeps every index, component and vehicle
+// count; a class maps onto the class of its rows in reverse order and its columns' kind
+// sequences reversed. Of each mirror pair one class is solved and counted twice (its samples
+// with its mirror images'), a class that is its own mirror once.
+//
+// Huge classes. A class needs about 22 bytes per state while it is solved. A work item whose
+// largest class (or whose row combinations) would not fit the memory bound is refused: it
+// adds nothing, the sweep goes on with the other items, the item is listed in the sweep's
+// state (ClassSweepState::refused), and a resume with a larger bound retries it.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -30,12 +44,22 @@
 #include <vector>
 
 #include "board/classification.hpp"
+#include "board/count.hpp"
 #include "board/rules.hpp"
 
 namespace rushhour {
 
-// Samples are ranked by the explicit engine's 64-bit key (5 bits per line on 6x6; 7x7 needs 84).
-inline constexpr int kMaxClassEngineSize = 6;
+inline constexpr int kMaxClassEngineSize = 8;
+
+// A sample's identity and rank: the line arrangement indices of the rows then the columns,
+// ceil(log2(arrangements per line)) bits each, the first row most significant (the explicit
+// engine's key, which has the same bits: 60 on 6x6, 84 on 7x7, 112 on 8x8).
+// Written and read as decimal text (to_string, parse_count).
+using SampleKey = Count;
+
+// True if the sweep of these rules solves only one class of each mirror pair: the exit row
+// is the middle row of an odd board, and options.mirror is on.
+bool mirror_applies(const Rules& rules, bool mirror_option);
 
 struct ClassProgress {
   std::uint64_t items_done = 0;
@@ -43,6 +67,13 @@ struct ClassProgress {
   std::uint64_t classes = 0;
   std::uint64_t states = 0;  // states of the domain classified so far
   double elapsed = 0;
+};
+
+// Classes of sizes [2^k, 2^(k+1)) states (bucket k), for measurements.
+struct ClassSizeBucket {
+  std::uint64_t classes = 0;  // solved (a mirror pair counts once)
+  std::uint64_t states = 0;   // of the solved classes
+  double cpu_seconds = 0;     // solving them (thread CPU time)
 };
 
 // The figures of one (cars, trucks) pair, over the domain.
@@ -78,7 +109,9 @@ struct ClassSweepState {
   // (a one-item delta leaves the pairs it did not meet empty).
   std::vector<VehicleTally> tallies;
   // Per index (highest + 1 entries), the K least explicit-engine keys met, for the T highest.
-  std::vector<std::vector<std::uint64_t>> sample_keys;
+  std::vector<std::vector<SampleKey>> sample_keys;
+  // Work items refused (a class above the memory bound), ascending: not in the figures.
+  std::vector<std::uint64_t> refused;
   friend bool operator==(const ClassSweepState&, const ClassSweepState&) = default;
 
   // The work items in the state.
@@ -115,6 +148,18 @@ struct ClassEngineOptions {
   // end (also after a stop): the state is consistent, every item before next_item is in it.
   std::function<void(const ClassSweepState&)> on_checkpoint;
   double checkpoint_seconds = 300;
+  // Solve one class of each mirror pair where the mirror applies (mirror_applies).
+  bool mirror = true;
+  // Memory for the classes being solved, all threads together, in bytes (0: half the
+  // physical memory). A work item whose largest class needs more than its thread's share is
+  // refused (ClassSweepState::refused).
+  std::uint64_t max_memory = 0;
+  // Tests: the bound in states of one class instead (0: from max_memory).
+  std::uint64_t max_class_states = 0;
+  // Tests: the numbering of 7x7 and 8x8 (32-bit lanes) also on smaller boards.
+  bool wide_numbering = false;
+  // Measurements: the class sizes and the CPU time per size (ClassCensus::class_sizes).
+  bool measure_class_sizes = false;
 };
 
 struct ClassCensus {
@@ -129,7 +174,12 @@ struct ClassCensus {
   std::vector<VehicleTally> tallies;
   // Per index, up to K (explicit-engine key, board string) pairs, least keys first; only the
   // T highest indices are kept.
-  std::vector<std::vector<std::pair<std::uint64_t, std::string>>> samples;
+  std::vector<std::vector<std::pair<SampleKey, std::string>>> samples;
+  std::vector<std::uint64_t> refused;  // work items refused (then complete is false)
+  // With measure_class_sizes, of this run (not of a resumed part): bucket k holds the classes
+  // of 2^k to 2^(k+1)-1 states.
+  std::vector<ClassSizeBucket> class_sizes;
+  std::uint64_t largest_class = 0;  // states
 
   const VehicleTally& tally(int cars, int trucks) const {
     return tallies[static_cast<std::size_t>(cars * (max_trucks + 1) + trucks)];
@@ -158,8 +208,9 @@ ClassSweepState sweep_item_ranges(const Rules& rules, const std::vector<ItemRang
                                   const ClassEngineOptions& options);
 
 // Sweeps every class of the rules' domain (size <= kMaxClassEngineSize; its limits skip
-// classes). Throws InputError for larger sizes, std::runtime_error if a class holds 2^32
-// states or more or an index exceeds 254.
+// classes). Throws InputError for larger sizes, std::runtime_error if an index exceeds 254
+// or a sum exceeds 2^64. Items with a class above the memory bound are refused (listed in
+// the census, which is then incomplete).
 ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options = {});
 
 // The census of a sweep's state (e.g. a checkpoint's): complete when every work item is in

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 
 #include "board/errors.hpp"
 #include "run/distributed.hpp"
@@ -27,7 +28,7 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
   std::optional<ClassSweepState> resumed;
   if (directory != nullptr) {
     checkpoint.emplace(directory->class_checkpoint(
-        class_sweep_identity(s.common.rules, options.samples_per_index, options.sample_indices)));
+        class_sweep_identity(s.common.rules, options.samples_per_index, options.sample_indices, options.mirror)));
     if (s.common.resume) {
       std::string why;
       resumed = checkpoint->load(&why);
@@ -42,6 +43,13 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
     options.on_checkpoint = [&checkpoint](const ClassSweepState& state) { checkpoint->save(state); };
   }
   ClassCensus census = classify_by_classes(s.common.rules, options);
+  if (!census.refused.empty())
+    throw std::runtime_error(
+        std::to_string(census.refused.size()) + " work items hold a class above the memory bound (--max-memory, " +
+        "shared by --threads), e.g. item " + std::to_string(census.refused.front()) +
+        (checkpoint ? "; every other item is in " + checkpoint->path().string() +
+                          ", and --resume with more memory retries them"
+                    : "; without --out nothing is kept"));
   const bool stopped = StopSignals::stop_requested();
   if (census.complete || (options.item_stride > 1 && !stopped))
     log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
@@ -98,6 +106,16 @@ Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* d
                   stride, static_cast<unsigned long long>(census.classes),
                   static_cast<unsigned long long>(states), census.seconds, static_cast<double>(states) / census.seconds / 1e6);
     std::cout << text << std::endl;
+    // Where the states and the time lie: classes solved by size (a mirror pair once).
+    std::cout << "solved classes by size (states), largest " << census.largest_class
+              << "\nstates from         classes          states   CPU s\n";
+    for (std::size_t k = 0; k < census.class_sizes.size(); ++k) {
+      const ClassSizeBucket& b = census.class_sizes[k];
+      if (b.classes == 0) continue;
+      std::snprintf(text, sizeof text, "2^%-2zu %12llu %15llu %15llu %7.2f", k, 1ull << k,
+                    static_cast<unsigned long long>(b.classes), static_cast<unsigned long long>(b.states), b.cpu_seconds);
+      std::cout << text << "\n";
+    }
   }
   if (!census.complete) return Classification(s.common.rules);  // partial sums are no classification
   Classification result = census.classification(s.common.rules.limits());

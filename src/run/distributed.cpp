@@ -120,7 +120,10 @@ std::vector<std::uint64_t> encode_state(const ClassSweepState& s) {
   w.push_back(s.sample_keys.size());
   for (const auto& keys : s.sample_keys) {
     w.push_back(keys.size());
-    w.insert(w.end(), keys.begin(), keys.end());
+    for (const SampleKey key : keys) {  // 128 bits: high word, low word
+      w.push_back(static_cast<std::uint64_t>(key >> 64));
+      w.push_back(static_cast<std::uint64_t>(key));
+    }
   }
   return w;
 }
@@ -155,7 +158,10 @@ ClassSweepState decode_state(const std::vector<std::uint64_t>& w) {
   s.sample_keys.resize(next());
   for (auto& keys : s.sample_keys) {
     keys.resize(next());
-    for (std::uint64_t& key : keys) key = next();
+    for (SampleKey& key : keys) {
+      const std::uint64_t high = next();
+      key = static_cast<SampleKey>(high) << 64 | next();
+    }
   }
   return s;
 }
@@ -166,7 +172,7 @@ class Coordinator {
   Coordinator(const ClassJob& job, int ranks) : job_(job), ranks_(ranks), done_by_rank_(static_cast<std::size_t>(ranks), 0),
         busy_by_rank_(static_cast<std::size_t>(ranks), 0) {
     const std::uint64_t items = class_work_items(job.rules);
-    const std::string sweep = class_sweep_identity(job.rules, job.options.samples_per_index, job.options.sample_indices);
+    const std::string sweep = class_sweep_identity(job.rules, job.options.samples_per_index, job.options.sample_indices, job.options.mirror);
     const std::string parameters = job.part.whole() ? sweep : part_parameters(sweep, job.part);
     const int n = job.rules.size();
     state_.items = items;

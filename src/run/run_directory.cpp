@@ -78,8 +78,8 @@ std::string dominance_identity(const std::string& layer_identity, int dominance_
          " dominance_components=" + std::to_string(dominance_components);
 }
 
-std::string class_sweep_identity(const Rules& rules, int samples_per_index, int sample_indices) {
-  return class_sweep_parameters(rules, samples_per_index, sample_indices);
+std::string class_sweep_identity(const Rules& rules, int samples_per_index, int sample_indices, bool mirror) {
+  return class_sweep_parameters(rules, samples_per_index, sample_indices, mirror);
 }
 
 Rules rules_of_class_sweep_identity(const std::string& identity) {

@@ -53,8 +53,8 @@ LayerIdentity parse_layer_identity(const std::string& text, const std::string& w
 // on the budget options.
 std::string dominance_identity(const std::string& layer_identity, int dominance_indices,
                                std::int64_t dominance_components);
-// The identity of a class sweep: the rules and the sample options.
-std::string class_sweep_identity(const Rules& rules, int samples_per_index, int sample_indices);
+// The identity of a class sweep: the rules, the sample options and whether the mirror applies.
+std::string class_sweep_identity(const Rules& rules, int samples_per_index, int sample_indices, bool mirror);
 // The rules of a class sweep identity. Throws InputError.
 Rules rules_of_class_sweep_identity(const std::string& identity);
 

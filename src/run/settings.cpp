@@ -31,7 +31,7 @@ constexpr EngineOption kEngineOptions[] = {
     {"line-code", kSymbolic},         {"bdd-nodes", kSymbolic},
     {"bdd-cache", kSymbolic},         {"bdd-cache-ratio", kSymbolic},
     {"bdd-max-increase", kSymbolic},  {"bdd-min-free", kSymbolic},
-    {"bdd-max-nodes", kSymbolic},     {"max-memory", kSymbolic},
+    {"bdd-max-nodes", kSymbolic},     {"max-memory", kSymbolic | kClasses},
     {"max-layers", kSymbolic},        {"frontiers", kSymbolic},
     {"dominance-by", kSymbolic},      {"dominance-indices", kSymbolic},
     {"dominance-components", kSymbolic}, {"dominance-stop", kSymbolic},
@@ -212,6 +212,9 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.sample_indices = common.sample_indices;
   options.item_stride = item_stride;
   options.checkpoint_seconds = checkpoint_seconds;
+  options.mirror = mirror;
+  options.max_memory = max_memory;
+  options.measure_class_sizes = item_stride > 1;
   return options;
 }
 
@@ -246,6 +249,8 @@ po::options_description classify_options() {
        "finished parts; docs/cluster.md)")
       ("checkpoint-seconds", po::value<double>()->default_value(ClassEngineOptions{}.checkpoint_seconds),
        "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
+      ("no-mirror", po::bool_switch(),
+       "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
       ("order", po::value<std::string>()->default_value(""),
        "variable order; slot: interleaved (default) | rows-columns | columns-rows; "
@@ -282,7 +287,9 @@ po::options_description classify_options() {
        "grow the table when a GC frees less than this percentage")
       ("bdd-max-nodes", po::value<std::int64_t>()->default_value(0), "node table ceiling (0 = none)")
       ("max-memory", po::value<std::string>()->default_value("0"),
-       "ceiling for node table + caches, e.g. 8G (0 = none)");
+       "bdd: ceiling for node table + caches, e.g. 8G (0 = none); class sweeps: memory for the "
+       "classes being solved, all threads (0 = half the physical memory); an item with a larger "
+       "class is refused (exit 1, --resume retries it)");
   po::options_description output("Output");
   output.add_options()
       ("out", po::value<std::string>(), "run directory: classification.h5 and layers/")
@@ -362,7 +369,7 @@ RunSettings settings_from(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   if (!s.sweeps())
-    for (const char* name : {"threads", "checkpoint-seconds"})
+    for (const char* name : {"threads", "checkpoint-seconds", "no-mirror"})
       if (is_set(vm, name))
         throw InputError(std::string("--") + name +
                          " applies to class sweeps only (engine classes, --dominance-by classes)");
@@ -373,6 +380,8 @@ RunSettings settings_from(const po::variables_map& vm) {
   if (sweep.item_stride > 1 && !common.out.empty())
     throw InputError("--work-sample is a benchmark of the classes engine (no --out)");
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
+  sweep.mirror = !vm["no-mirror"].as<bool>();
+  sweep.max_memory = parse_bytes(vm["max-memory"].as<std::string>());
   sweep.check();
   if (const std::string items = vm["items"].as<std::string>(); !items.empty()) {
     sweep.part = parse_item_part(items);

@@ -69,6 +69,8 @@ struct ClassSweepSettings {
   int item_stride = 1;      // --work-sample
   double checkpoint_seconds = ClassEngineOptions{}.checkpoint_seconds;
   ItemPart part{};          // --items K/N (run/distributed)
+  bool mirror = true;            // not --no-mirror
+  std::uint64_t max_memory = 0;  // --max-memory: for the classes being solved (0: half of RAM)
 
   void check() const;
   // The engine's options (callbacks left empty).

@@ -112,8 +112,15 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
       std::size_t count = 0;
       if (at >= slots || !(in >> count) || count > 1000000) throw damaged("samples out of range");
       state.sample_keys[at].resize(count);
-      for (std::uint64_t& sample : state.sample_keys[at])
-        if (!(in >> sample)) throw damaged("samples cut short");
+      for (SampleKey& sample : state.sample_keys[at]) {
+        std::string text;
+        if (!(in >> text)) throw damaged("samples cut short");
+        try {
+          sample = parse_count(text);
+        } catch (const InputError&) {
+          throw damaged("sample key '" + text + "' is not a number");
+        }
+      }
     } else if (key == "later_items") {
       if (at > 100000000) throw damaged("later_items out of range");
       state.later_items.resize(at);
@@ -123,6 +130,11 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
         if (r.begin <= after || r.end <= r.begin || r.end > state.items) throw damaged("later_items out of order");
         after = r.end;
       }
+    } else if (key == "refused") {
+      if (at > 100000000) throw damaged("refused out of range");
+      state.refused.resize(at);
+      for (std::uint64_t& item : state.refused)
+        if (!(in >> item) || item >= state.items) throw damaged("refused items cut short or out of range");
     } else {
       throw damaged("unknown line '" + key + "'");
     }
@@ -133,12 +145,13 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
 
 }  // namespace
 
-std::string class_sweep_parameters(const Rules& rules, int samples_per_index, int sample_indices) {
+std::string class_sweep_parameters(const Rules& rules, int samples_per_index, int sample_indices, bool mirror) {
   const VehicleLimits& l = rules.limits();
   return "size=" + std::to_string(rules.size()) + " exit_row=" + std::to_string(rules.exit_row()) +
          " metric=" + to_string(rules.metric()) + " max_cars=" + std::to_string(l.max_cars) +
          " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
-         " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices);
+         " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices) +
+         (mirror_applies(rules, mirror) ? " mirror=1" : "");
 }
 
 Rules rules_of_class_sweep(const std::string& parameters) {
@@ -206,7 +219,12 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
   for (std::size_t i = 0; i < state.sample_keys.size(); ++i) {
     if (state.sample_keys[i].empty()) continue;
     body << "samples " << i << ' ' << state.sample_keys[i].size();
-    for (std::uint64_t key : state.sample_keys[i]) body << ' ' << key;
+    for (const SampleKey key : state.sample_keys[i]) body << ' ' << to_string(key);
+    body << '\n';
+  }
+  if (!state.refused.empty()) {
+    body << "refused " << state.refused.size();
+    for (const std::uint64_t item : state.refused) body << ' ' << item;
     body << '\n';
   }
   body << "end\n";

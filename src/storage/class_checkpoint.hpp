@@ -13,8 +13,10 @@
 namespace rushhour {
 
 // The parameter line of a class sweep: its rules and sample options, e.g. "size=6 exit_row=2
-// metric=move max_cars=-1 max_trucks=-1 max_vehicles=-1 samples=5 sample_indices=10".
-std::string class_sweep_parameters(const Rules& rules, int samples_per_index, int sample_indices);
+// metric=move max_cars=-1 max_trucks=-1 max_vehicles=-1 samples=5 sample_indices=10", with
+// " mirror=1" where the sweep solves one class of each mirror pair (its checkpoints count the
+// mirror items of the items before next_item).
+std::string class_sweep_parameters(const Rules& rules, int samples_per_index, int sample_indices, bool mirror);
 // The rules of such a line. Throws InputError if it is not one.
 Rules rules_of_class_sweep(const std::string& parameters);
 
