@@ -100,6 +100,18 @@ TEST(ClassifyCommand, ClassesEngineWritesTheExplicitEnginesFigures) {
   EXPECT_NE(run.out.find("engine classes"), std::string::npos) << run.out;
 }
 
+// Runs `args --resume` and compares the classification it writes with the explicit engine's.
+void expect_resume_gives_explicit_figures(const std::string& args, const std::filesystem::path& dir, const Rules& rules) {
+  const auto resumed = run_rushhour(args + " --resume");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  const Classification stored = read_classification(dir / "classification.h5");
+  const Classification expected = classify_explicit(rules);
+  EXPECT_EQ(counts(stored), counts(expected));
+  EXPECT_EQ(stored.nondominated, expected.nondominated);
+  EXPECT_EQ(stored.components, expected.components);
+  EXPECT_EQ(stored.samples, expected.samples);
+}
+
 TEST(ClassifyCommand, ClassesEngineStoppedRunResumesToTheSameFigures) {
   TempDir dir("classify_classes_resume");
   const std::string log = dir / "progress.log";
@@ -142,14 +154,7 @@ TEST(ClassifyCommand, ClassesItemsAboveTheMemoryBoundAreRefusedAndRetriedByResum
   EXPECT_NE(first.err.find("work items hold a class above the memory bound"), std::string::npos) << first.err;
   EXPECT_NE(first.err.find("--resume with more memory retries them"), std::string::npos) << first.err;
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "classification.h5"));
-  const auto second = run_rushhour(args + " --resume");
-  ASSERT_EQ(second.status, 0) << second.err;
-  const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = classify_explicit(Rules(5, -1, Metric::Move));
-  EXPECT_EQ(counts(stored), counts(expected));
-  EXPECT_EQ(stored.nondominated, expected.nondominated);
-  EXPECT_EQ(stored.components, expected.components);
-  EXPECT_EQ(stored.samples, expected.samples);
+  expect_resume_gives_explicit_figures(args, dir.path(), Rules(5, -1, Metric::Move));
 }
 
 TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
