@@ -274,7 +274,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --engine classes --work-sample 0", "--work-sample must be"},
                       BadInput{"classify --size 4 --engine classes --work-sample 3 --out DIR",
                                "benchmark of the classes engine"},
-                      BadInput{"classify --size 5 --no-mirror", "class sweeps only"},
+                      BadInput{"classify --size 5 --no-dominance --no-mirror", "class sweeps only"},
                       BadInput{"classify --size 4 --dominance-by magic", "unknown --dominance-by 'magic'"},
                       BadInput{"classify --size 4 --engine explicit --dominance-by classes",
                                "--dominance-by applies to the bdd engine"},
