@@ -297,5 +297,27 @@ TEST(MpiKill, MpirunKilledThenResumedWithAnotherRankCount) {
   EXPECT_EQ(summary_of(again.out), single);
 }
 
+
+// Items a worker rank refuses (a class above the memory bound) reach rank 0's checkpoint and
+// end the job with exit 1, so that a --resume in one process retries them: the figures of the resumed job are the single process's.
+TEST(MpiRefused, ItemsRefusedOnAWorkerRankAreRetriedByResume) {
+  MPIRUN_OR_SKIP(two, 2);
+  const TempDir dir("rushhour_mpi_refused");
+  const std::string args = "--size 5 --engine classes --metric move";
+  const std::string single = reference_run(args, dir / "single");
+  const CommandRun bounded = run_shell(*two + " classify " + args + " --threads 1 --max-memory 100K --out " + dir / "job");
+  EXPECT_EQ(bounded.status, 1) << bounded.err;
+  EXPECT_NE(bounded.err.find("--resume in one process (without mpirun) with more memory retries them"),
+            std::string::npos)
+      << bounded.err;
+  // Resumed under mpirun, the refused items still stop the job; in one process they run.
+  const CommandRun again = run_shell(*two + " classify " + args + " --threads 1 --resume --out " + dir / "job");
+  EXPECT_EQ(again.status, 1) << again.err;
+  const CommandRun resumed = run_rushhour("classify " + args + " --threads 1 --resume --out " + dir / "job");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(summary_of(resumed.out), single);
+  EXPECT_EQ(figures_of(dir.path() / "job"), figures_of(dir.path() / "single"));
+}
+
 }  // namespace
 }  // namespace rushhour::run

@@ -12,6 +12,21 @@
 
 namespace rushhour::run {
 
+namespace {
+
+// Items with a class above the memory bound are not in the figures: the run ends with exit 1
+// and names where the rest is kept and how to retry them.
+[[noreturn]] void throw_refused_items(const ClassCensus& census, const std::string& checkpoint,
+                                      const std::string& retry) {
+  throw std::runtime_error(
+      std::to_string(census.refused.size()) + " work items hold a class above the memory bound (--max-memory, " +
+      "shared by --threads), e.g. item " + std::to_string(census.refused.front()) +
+      (checkpoint.empty() ? "; without --out nothing is kept"
+                          : "; every other item is in " + checkpoint + ", and " + retry));
+}
+
+}  // namespace
+
 ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
   ClassEngineOptions options = s.sweep.engine_options(s.common);
   options.on_progress = [&log](const ClassProgress& p) {
@@ -44,12 +59,8 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
   }
   ClassCensus census = classify_by_classes(s.common.rules, options);
   if (!census.refused.empty())
-    throw std::runtime_error(
-        std::to_string(census.refused.size()) + " work items hold a class above the memory bound (--max-memory, " +
-        "shared by --threads), e.g. item " + std::to_string(census.refused.front()) +
-        (checkpoint ? "; every other item is in " + checkpoint->path().string() +
-                          ", and --resume with more memory retries them"
-                    : "; without --out nothing is kept"));
+    throw_refused_items(census, checkpoint ? checkpoint->path().string() : "",
+                        "--resume with more memory retries them");
   const bool stopped = StopSignals::stop_requested();
   if (census.complete || (options.item_stride > 1 && !stopped))
     log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
@@ -75,6 +86,12 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
                .should_stop = [] { return StopSignals::stop_requested(); }};
   const ClassJobResult run = run_class_job(job);
   if (!run.census || run.stopped) return Classification(s.common.rules);
+  // Only the single-process sweep retries refused items, so that is where they are sent.
+  if (!run.census->refused.empty())
+    throw_refused_items(*run.census, directory != nullptr ? (directory->root() / "classes-checkpoint.txt").string() : "",
+                        s.sweep.part.whole()
+                            ? "--resume in one process (without mpirun) with more memory retries them"
+                            : "this part must run again with more memory (its --resume does not retry them)");
   if (!s.sweep.part.whole()) {
     std::cout << "part " << s.sweep.part.describe() << " of " << s.common.rules.describe() << " finished: "
               << run.census->classes << " classes in " << run.census->seconds

@@ -125,6 +125,9 @@ std::vector<std::uint64_t> encode_state(const ClassSweepState& s) {
       w.push_back(static_cast<std::uint64_t>(key));
     }
   }
+  // Items refused by the memory bound travel too: rank 0 must list them for --resume.
+  w.push_back(s.refused.size());
+  w.insert(w.end(), s.refused.begin(), s.refused.end());
   return w;
 }
 
@@ -163,6 +166,8 @@ ClassSweepState decode_state(const std::vector<std::uint64_t>& w) {
       key = static_cast<SampleKey>(high) << 64 | next();
     }
   }
+  s.refused.resize(next());
+  for (std::uint64_t& item : s.refused) item = next();
   return s;
 }
 
