@@ -88,7 +88,7 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
   if (!run.census || run.stopped) return Classification(s.common.rules);
   // Only the single-process sweep retries refused items, so that is where they are sent.
   if (!run.census->refused.empty())
-    throw_refused_items(*run.census, directory != nullptr ? (directory->root() / "classes-checkpoint.txt").string() : "",
+    throw_refused_items(*run.census, run.checkpoint,
                         s.sweep.part.whole()
                             ? "--resume in one process (without mpirun) with more memory retries them"
                             : "this part must run again with more memory (its --resume does not retry them)");

@@ -340,6 +340,7 @@ ClassJobResult finish(Coordinator& coordinator, bool stopped) {
   result.stopped = stopped;
   result.finished = coordinator.finished();
   result.census = census_of_sweep(coordinator.job().rules, state);
+  result.checkpoint = coordinator.checkpoint_path();
   if (stopped)
     coordinator.log(coordinator.has_checkpoint() ? "classes: stopped early; --resume continues from " + coordinator.checkpoint_path()
                                                  : "classes: stopped early; without --out there is no checkpoint");

@@ -65,6 +65,7 @@ struct ClassJobResult {
   bool finished = false;
   bool stopped = false;  // a stop signal ended it early
   int ranks = 1;
+  std::string checkpoint;  // rank 0: the checkpoint's path, empty without --out
 };
 
 // Whether this binary was built with MPI, and whether it was started by an MPI launcher
