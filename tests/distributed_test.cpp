@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -30,16 +31,98 @@ using testing::TempDir;
 
 TEST(ItemParts, EveryItemIsInExactlyOnePart) {
   const std::uint64_t items = 1000;
-  for (int parts : {1, 3, 7, 20}) {
+  for (int parts : {1, 2, 3, 4, 7, 8, 20}) {
     std::vector<int> owner(items, 0);
-    for (int part = 1; part <= parts; ++part)
-      for (const ItemRange& r : part_items(items, {part, parts}))
-        for (std::uint64_t item = r.begin; item < r.end; ++item) ++owner[item];
+    for (int part = 1; part <= parts; ++part) {
+      std::uint64_t last_end = 0;
+      for (const ItemRange& r : part_items(items, {part, parts})) {
+        EXPECT_LT(r.begin, r.end);
+        EXPECT_TRUE(last_end == 0 || last_end < r.begin) << "ranges sorted and not adjacent";
+        last_end = r.end;
+        for (std::uint64_t item = r.begin; item < r.end; ++item) {
+          ++owner[item];
+          ASSERT_EQ(part_of_chunk(item / kPartChunk, parts), part) << parts << " parts, item " << item;
+        }
+      }
+    }
     for (std::uint64_t item = 0; item < items; ++item) ASSERT_EQ(owner[item], 1) << parts << " parts, item " << item;
   }
   EXPECT_EQ(part_items(items, {}), (std::vector<ItemRange>{{0, items}}));
   EXPECT_EQ(parse_item_part("2/5"), (ItemPart{2, 5}));
   for (const char* bad : {"0/3", "4/3", "3", "1/0", "1/2x", "-1/2"}) EXPECT_THROW(parse_item_part(bad), InputError) << bad;
+}
+
+// The balance of the split, on the assignment of chunks itself: every part holds equally many
+// chunks (within one) and one chunk of every window of N consecutive chunks, for any N and the
+// item counts of 4x4 to 7x7; and on 6x6 (8 kind sequences per row, so chunk c's rows 3, 2, 1
+// are the base-8 digits of c) no part is tied to kind sequences of a row: each part holds
+// every kind sequence of each of those rows in about its share of 1/8 (a plain round robin
+// gives part K of 8 a single kind sequence of row 3, and parts of 64 one of rows 2 and 3).
+TEST(ItemParts, ChunksAreBalancedForAnyPartCount) {
+  for (const std::uint64_t items : {std::uint64_t{8} * 8 * 8 * 8, class_work_items(Rules(5)),
+                                    class_work_items(Rules(6)), class_work_items(Rules(7))}) {
+    const std::uint64_t chunks = (items + kPartChunk - 1) / kPartChunk;
+    for (int parts : {1, 2, 3, 4, 5, 7, 8, 16, 37, 64, 512, 1021}) {
+      std::vector<std::uint64_t> held(static_cast<std::size_t>(parts) + 1, 0);
+      std::vector<bool> seen(static_cast<std::size_t>(parts) + 1, false);
+      for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
+        if (chunk % static_cast<std::uint64_t>(parts) == 0) seen.assign(seen.size(), false);
+        const int part = part_of_chunk(chunk, parts);
+        ASSERT_TRUE(part >= 1 && part <= parts);
+        ASSERT_FALSE(seen[static_cast<std::size_t>(part)]) << "part " << part << " twice in a window";
+        seen[static_cast<std::size_t>(part)] = true;
+        ++held[static_cast<std::size_t>(part)];
+      }
+      const auto [least, most] = std::minmax_element(held.begin() + 1, held.end());
+      EXPECT_LE(*most - *least, 1u) << items << " items, " << parts << " parts";
+      if (parts <= 8) {  // and part_items agrees (the larger N are covered by the loop above)
+        std::uint64_t total = 0;
+        for (int part = 1; part <= parts; ++part)
+          for (const ItemRange& r : part_items(items, {part, parts})) total += r.end - r.begin;
+        EXPECT_EQ(total, items);
+      }
+    }
+  }
+  const std::uint64_t chunks = class_work_items(Rules(6)) / kPartChunk;
+  ASSERT_EQ(chunks, 4096u);
+  for (int parts : {2, 3, 4, 5, 7, 8, 16}) {
+    for (int part = 1; part <= parts; ++part) {
+      std::vector<std::uint64_t> mine;
+      for (std::uint64_t chunk = 0; chunk < chunks; ++chunk)
+        if (part_of_chunk(chunk, parts) == part) mine.push_back(chunk);
+      for (const std::uint64_t digit : {std::uint64_t{1}, std::uint64_t{8}, std::uint64_t{64}}) {
+        std::vector<double> share(8, 0);
+        for (const std::uint64_t chunk : mine) share[chunk / digit % 8] += 8.0 / static_cast<double>(mine.size());
+        for (int kind = 0; kind < 8; ++kind)
+          EXPECT_TRUE(share[static_cast<std::size_t>(kind)] > 0.5 && share[static_cast<std::size_t>(kind)] < 1.5)
+              << "part " << part << "/" << parts << ", kind sequence " << kind << " of the row of digit " << digit
+              << ": " << share[static_cast<std::size_t>(kind)] << " of its share";
+      }
+    }
+  }
+}
+
+// Parts K/N of 5x5, each swept on its own and merged in reverse order: the state of the whole
+// sweep, item by item, for N = 2, 3, 4, 8 and both metrics.
+TEST(ItemParts, PartsOf5x5MergedEqualTheWholeSweep) {
+  for (const Metric metric : {Metric::Step, Metric::Move}) {
+    const Rules rules(5, -1, metric);
+    ClassEngineOptions options;
+    options.threads = 2;
+    const std::uint64_t items = class_work_items(rules);
+    ClassSweepState whole = sweep_item_ranges(rules, {{0, items}}, options);
+    whole.seconds = 0;
+    for (int parts : {2, 3, 4, 8}) {
+      ClassSweepState merged;
+      for (int part = parts; part >= 1; --part) {
+        const ClassSweepState state = sweep_item_ranges(rules, part_items(items, {part, parts}), options);
+        EXPECT_GT(state.states, 0u) << "part " << part << "/" << parts << " holds configurations";
+        add_sweep(merged, state, options.samples_per_index, options.sample_indices);
+      }
+      merged.seconds = 0;
+      EXPECT_EQ(merged, whole) << parts << " parts, " << to_string(metric);
+    }
+  }
 }
 
 // A run's figures: its checkpoint without the seconds, and its summary without the timing line.
@@ -65,21 +148,27 @@ std::string reference_run(const std::string& args, const std::string& dir) {
   return summary_of(run.out);
 }
 
-class ItemPartsRun : public ::testing::TestWithParam<std::string> {};
+using PartsCase = std::tuple<std::string, int>;  // metric, parts
+
+class ItemPartsRun : public ::testing::TestWithParam<PartsCase> {};
 
 TEST_P(ItemPartsRun, MergedPartsEqualTheWholeRun) {
+  const auto& [metric, parts] = GetParam();
   const TempDir dir("rushhour_parts");
-  const std::string args = "--size 5 --engine classes --metric " + GetParam();
+  const std::string args = "--size 5 --engine classes --metric " + metric;
   const std::string whole = reference_run(args, dir / "whole");
-  for (int part = 1; part <= 3; ++part) {
-    const CommandRun run = run_rushhour("classify " + args + " --threads 2 -q --items " + std::to_string(part) +
-                                        "/3 --out " + dir / ("part" + std::to_string(part)));
+  const std::string of = "/" + std::to_string(parts);
+  std::string directories;  // the last part first
+  for (int part = 1; part <= parts; ++part) {
+    const std::string out = dir / ("part" + std::to_string(part));
+    const CommandRun run = run_rushhour("classify " + args + " --threads 2 -q --items " + std::to_string(part) + of +
+                                        " --out " + out);
     ASSERT_EQ(run.status, 0) << run.err;
-    EXPECT_NE(run.out.find("part " + std::to_string(part) + "/3 of 5x5"), std::string::npos) << run.out;
-    EXPECT_FALSE(std::filesystem::exists(dir / ("part" + std::to_string(part)) + "/classification.h5"));
+    EXPECT_NE(run.out.find("part " + std::to_string(part) + of + " of 5x5"), std::string::npos) << run.out;
+    EXPECT_FALSE(std::filesystem::exists(out + "/classification.h5"));
+    directories = " " + out + directories;
   }
-  const CommandRun merged =
-      run_rushhour("merge --out " + dir / "merged" + " " + dir / "part3" + " " + dir / "part1" + " " + dir / "part2");
+  const CommandRun merged = run_rushhour("merge --out " + dir / "merged" + directories);
   ASSERT_EQ(merged.status, 0) << merged.err;
   EXPECT_EQ(summary_of(merged.out), whole);
   EXPECT_EQ(figures_of(dir.path() / "merged"), figures_of(dir.path() / "whole"));
@@ -91,7 +180,39 @@ TEST_P(ItemPartsRun, MergedPartsEqualTheWholeRun) {
   EXPECT_EQ(query.out, expected.out);
 }
 
-INSTANTIATE_TEST_SUITE_P(BothMetrics, ItemPartsRun, ::testing::Values("step", "move"));
+INSTANTIATE_TEST_SUITE_P(BothMetrics, ItemPartsRun,
+                         ::testing::Combine(::testing::Values("step", "move"), ::testing::Values(2, 3, 4, 8)),
+                         [](const ::testing::TestParamInfo<PartsCase>& param) {
+                           return std::get<0>(param.param) + "_" + std::to_string(std::get<1>(param.param)) + "parts";
+                         });
+
+// A part whose items are refused by the memory bound ends with exit 1 and lists them in its
+// checkpoint; its --resume with more memory runs them, and the merged parts equal the whole.
+TEST(ItemPartsRun, APartsResumeRetriesItsRefusedItems) {
+  const TempDir dir("rushhour_part_refused");
+  const std::string args = "--size 5 --engine classes --metric move";
+  const std::string whole = reference_run(args, dir / "whole");
+  const std::string part1 = "classify " + args + " --threads 1 -q --items 1/2 --out " + dir / "part1";
+  const CommandRun bounded = run_rushhour(part1 + " --max-memory 100K");
+  EXPECT_EQ(bounded.status, 1) << bounded.err;
+  EXPECT_NE(bounded.err.find("--resume with more memory retries them"), std::string::npos) << bounded.err;
+  const auto saved = ClassCheckpoint::read(dir.path() / "part1");
+  ASSERT_TRUE(saved.has_value());
+  EXPECT_FALSE(saved->state.refused.empty());
+  // A merge refuses the part while refused items are missing from its figures.
+  ASSERT_EQ(run_rushhour("classify " + args + " --threads 1 -q --items 2/2 --out " + dir / "part2").status, 0);
+  const CommandRun early = run_rushhour("merge --out " + dir / "merged " + dir / "part1 " + dir / "part2");
+  EXPECT_EQ(early.status, 2) << early.err;
+  EXPECT_NE(early.err.find("work items refused by the memory bound (--resume it with more memory)"), std::string::npos)
+      << early.err;
+  const CommandRun resumed = run_rushhour(part1 + " --resume");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_TRUE(ClassCheckpoint::read(dir.path() / "part1")->state.refused.empty());
+  const CommandRun merged = run_rushhour("merge --out " + dir / "merged " + dir / "part1 " + dir / "part2");
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_EQ(summary_of(merged.out), whole);
+  EXPECT_EQ(figures_of(dir.path() / "merged"), figures_of(dir.path() / "whole"));
+}
 
 TEST(ItemPartsRun, WrongMissingDuplicatedOrUnfinishedPartsAreRefused) {
   const TempDir dir("rushhour_bad_parts");
@@ -299,7 +420,8 @@ TEST(MpiKill, MpirunKilledThenResumedWithAnotherRankCount) {
 
 
 // Items a worker rank refuses (a class above the memory bound) reach rank 0's checkpoint and
-// end the job with exit 1, so that a --resume in one process retries them: the figures of the resumed job are the single process's.
+// end the job with exit 1; a --resume retries them, under mpirun (bounded again: still refused;
+// with more memory: run) or in one process, and ends with the single process's figures.
 TEST(MpiRefused, ItemsRefusedOnAWorkerRankAreRetriedByResume) {
   MPIRUN_OR_SKIP(two, 2);
   const TempDir dir("rushhour_mpi_refused");
@@ -307,13 +429,16 @@ TEST(MpiRefused, ItemsRefusedOnAWorkerRankAreRetriedByResume) {
   const std::string single = reference_run(args, dir / "single");
   const CommandRun bounded = run_shell(*two + " classify " + args + " --threads 1 --max-memory 100K --out " + dir / "job");
   EXPECT_EQ(bounded.status, 1) << bounded.err;
-  EXPECT_NE(bounded.err.find("--resume in one process (without mpirun) with more memory retries them"),
-            std::string::npos)
-      << bounded.err;
-  // Resumed under mpirun, the refused items still stop the job; in one process they run.
-  const CommandRun again = run_shell(*two + " classify " + args + " --threads 1 --resume --out " + dir / "job");
+  EXPECT_NE(bounded.err.find("--resume with more memory retries them"), std::string::npos) << bounded.err;
+  const std::size_t refused = ClassCheckpoint::read(dir.path() / "job")->state.refused.size();
+  EXPECT_GT(refused, 0u);
+  const CommandRun again =
+      run_shell(*two + " classify " + args + " --threads 1 --max-memory 100K --resume --out " + dir / "job");
   EXPECT_EQ(again.status, 1) << again.err;
-  const CommandRun resumed = run_rushhour("classify " + args + " --threads 1 --resume --out " + dir / "job");
+  EXPECT_NE(again.err.find(std::to_string(refused) + " work items refused by the memory bound run again"),
+            std::string::npos)
+      << again.err;
+  const CommandRun resumed = run_shell(*two + " classify " + args + " --threads 1 --resume --out " + dir / "job");
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_EQ(summary_of(resumed.out), single);
   EXPECT_EQ(figures_of(dir.path() / "job"), figures_of(dir.path() / "single"));

@@ -86,12 +86,8 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
                .should_stop = [] { return StopSignals::stop_requested(); }};
   const ClassJobResult run = run_class_job(job);
   if (!run.census || run.stopped) return Classification(s.common.rules);
-  // Only the single-process sweep retries refused items, so that is where they are sent.
   if (!run.census->refused.empty())
-    throw_refused_items(*run.census, run.checkpoint,
-                        s.sweep.part.whole()
-                            ? "--resume in one process (without mpirun) with more memory retries them"
-                            : "this part must run again with more memory (its --resume does not retry them)");
+    throw_refused_items(*run.census, run.checkpoint, "--resume with more memory retries them");
   if (!s.sweep.part.whole()) {
     std::cout << "part " << s.sweep.part.describe() << " of " << s.common.rules.describe() << " finished: "
               << run.census->classes << " classes in " << run.census->seconds

@@ -54,6 +54,46 @@ std::uint64_t count_of(const std::vector<ItemRange>& ranges) {
   return count;
 }
 
+// Takes the refused items of `state` that lie in `ranges` out of it (they are in its done set
+// with no figures) so that they are dealt again: a resume may have more memory. Returns how many.
+std::uint64_t reopen_refused(ClassSweepState& state, const std::vector<ItemRange>& ranges) {
+  std::vector<std::uint64_t> reopen, kept_refused;
+  for (const std::uint64_t item : state.refused) {
+    const auto in = std::upper_bound(ranges.begin(), ranges.end(), item,
+                                     [](std::uint64_t value, const ItemRange& r) { return value < r.end; });
+    (in != ranges.end() && in->begin <= item ? reopen : kept_refused).push_back(item);
+  }
+  if (reopen.empty()) return 0;
+  reopen.erase(std::unique(reopen.begin(), reopen.end()), reopen.end());
+  // The done set as ranges (the complement of the missing ones), without the reopened items.
+  std::vector<ItemRange> done;
+  std::uint64_t from = 0;
+  for (const ItemRange& m : state.missing_items()) {
+    if (m.begin > from) done.push_back({from, m.begin});
+    from = m.end;
+  }
+  if (from < state.items) done.push_back({from, state.items});
+  std::vector<ItemRange> kept;
+  std::size_t k = 0;
+  for (const ItemRange& r : done) {
+    std::uint64_t at = r.begin;
+    for (; k < reopen.size() && reopen[k] < r.end; ++k) {
+      if (reopen[k] < at) continue;
+      if (reopen[k] > at) kept.push_back({at, reopen[k]});
+      at = reopen[k] + 1;
+    }
+    if (at < r.end) kept.push_back({at, r.end});
+  }
+  state.next_item = 0;
+  if (!kept.empty() && kept.front().begin == 0) {
+    state.next_item = kept.front().end;
+    kept.erase(kept.begin());
+  }
+  state.later_items = std::move(kept);
+  state.refused = std::move(kept_refused);
+  return reopen.size();
+}
+
 std::string eta_text(double elapsed, std::uint64_t done, std::uint64_t remaining) {
   if (done == 0 || remaining == 0) return remaining == 0 ? "0 s" : "unknown";
   const double eta = elapsed / static_cast<double>(done) * static_cast<double>(remaining);
@@ -200,6 +240,9 @@ class Coordinator {
       }
     }
     job_items_ = part_items(items, job.part);
+    // Like the single-process sweep, a resume tries the items refused by the memory bound again.
+    if (const std::uint64_t reopened = reopen_refused(state_, job_items_); reopened > 0)
+      log("classes: " + std::to_string(reopened) + " work items refused by the memory bound run again");
     dealer_.emplace(missing_of(job_items_, state_));
     total_ = count_of(job_items_);
     done_before_ = total_ - dealer_->remaining();
@@ -573,13 +616,37 @@ ItemPart parse_item_part(const std::string& text) {
   return p;
 }
 
+namespace {
+
+// splitmix64's finaliser: a fixed, well-mixed function of a window number.
+std::uint64_t window_mix(std::uint64_t window) {
+  std::uint64_t z = window + 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+int part_of_chunk(std::uint64_t chunk, int parts) {
+  const auto n = static_cast<std::uint64_t>(parts);
+  return static_cast<int>((chunk % n + window_mix(chunk / n) % n) % n) + 1;
+}
+
 std::vector<ItemRange> part_items(std::uint64_t items, ItemPart part) {
   if (part.whole()) return {{0, items}};
   std::vector<ItemRange> ranges;
   const auto parts = static_cast<std::uint64_t>(part.parts);
-  for (std::uint64_t begin = static_cast<std::uint64_t>(part.part - 1) * kPartChunk; begin < items;
-       begin += parts * kPartChunk)
-    ranges.push_back({begin, std::min(items, begin + kPartChunk)});
+  const std::uint64_t chunks = (items + kPartChunk - 1) / kPartChunk;
+  const auto wanted = static_cast<std::uint64_t>(part.part - 1);
+  for (std::uint64_t window = 0; window * parts < chunks; ++window) {
+    // The chunk of the window whose rotated position is the part's.
+    const std::uint64_t chunk = window * parts + (wanted + parts - window_mix(window) % parts) % parts;
+    if (chunk >= chunks) continue;  // the last window is short
+    const ItemRange range{chunk * kPartChunk, std::min(items, (chunk + 1) * kPartChunk)};
+    if (!ranges.empty() && ranges.back().end == range.begin) ranges.back().end = range.end;
+    else ranges.push_back(range);
+  }
   return ranges;
 }
 
@@ -647,6 +714,10 @@ MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_dire
     if (missing > 0)
       throw InputError(directory.string() + ": part " + part.describe() + " is not finished (" + std::to_string(missing) +
                        " of its work items missing; --resume it)");
+    if (!saved->state.refused.empty())
+      throw InputError(directory.string() + ": part " + part.describe() + " has " +
+                       std::to_string(saved->state.refused.size()) +
+                       " work items refused by the memory bound (--resume it with more memory)");
     const std::uint64_t beyond = saved->state.items_done() - count_of(part_items(saved->state.items, part));
     if (beyond != 0) throw InputError(directory.string() + ": part " + part.describe() + " holds items of other parts");
     try {

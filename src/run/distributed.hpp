@@ -2,10 +2,16 @@
 // A class sweep spread over processes: parts of the work items run on their own and merged
 // later (job arrays, machines by hand), or one job over MPI ranks.
 //
-// Parts. Part K of N holds the work items i with (i / kPartChunk) mod N = K - 1: runs of
-// kPartChunk consecutive items dealt round robin. Consecutive items share their first rows'
-// kind sequences, and the cost of an item is set by those, so every part gets a run of each
-// neighbourhood and the parts' costs come out close; the split depends on N alone.
+// Parts. The work items are cut into chunks of kPartChunk consecutive items (chunk c holds the
+// items c·kPartChunk ..), and the chunks into windows of N consecutive chunks (window w holds
+// the chunks w·N .. w·N + N - 1). Each window gives one chunk to each part: chunk c goes to
+// part 1 + (c + h(c / N)) mod N, h a fixed 64-bit mix (splitmix64's finaliser) of the window
+// number. Consecutive items share the kind sequences of their first rows, which set their cost,
+// so every part gets one chunk of every neighbourhood (the parts hold equally many chunks,
+// within one); the rotation h makes the chunk it gets within the window pseudo-random, so no
+// part is tied to fixed kind sequences of the last rows, whatever N shares with the number of
+// kind sequences per row (a plain round robin, h = 0, gives part K of 8 on 6x6 only the items
+// of one kind sequence of row 3). The split depends on N alone.
 //
 // MPI. Under mpirun (or srun) with MPI built in, rank 0 deals the job's missing work items in
 // batches on request (guided: a batch is a quarter of the remaining items per rank, at most
@@ -42,7 +48,9 @@ struct ItemPart {
 
 // "K/N" with 1 <= K <= N. Throws InputError.
 ItemPart parse_item_part(const std::string& text);
-// The work items of a part, as sorted ranges.
+// The part (1-based) of N that holds chunk `chunk` (items chunk·kPartChunk ..).
+int part_of_chunk(std::uint64_t chunk, int parts);
+// The work items of a part, as sorted ranges (those of part_of_chunk).
 std::vector<ItemRange> part_items(std::uint64_t items, ItemPart part);
 // The parameter line of a part's checkpoint: the sweep's, plus " items=K/N".
 std::string part_parameters(const std::string& sweep_parameters, ItemPart part);
