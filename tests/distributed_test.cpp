@@ -228,7 +228,7 @@ TEST(ItemPartsRun, WrongMissingDuplicatedOrUnfinishedPartsAreRefused) {
     ClassSweepState empty;
     empty.items = class_work_items(rules);
     empty.tallies.resize(9 * 6);
-    ClassCheckpoint(dir.path() / "unfinished", part_parameters(class_sweep_identity(rules, 5, 10, true), {2, 2})).save(empty);
+    RunDirectory(dir.path() / "unfinished").class_checkpoint({.rules = rules, .part = {2, 2}}).save(empty);
   }
   const auto refused = [&](const std::string& parts, const std::string& reason) {
     const CommandRun run = run_rushhour("merge --out " + dir / "merged " + parts);

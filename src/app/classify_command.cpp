@@ -78,12 +78,13 @@ int run_merge(const std::vector<std::string>& args) {
   std::vector<std::filesystem::path> parts;
   for (const std::string& part : (*vm)["parts"].as<std::vector<std::string>>()) parts.emplace_back(part);
   const run::MergedParts merged = run::merge_item_parts(parts);
-  const Rules rules = run::rules_of_class_sweep_identity(merged.parameters);
+  const run::ClassSweepIdentity identity = run::ClassSweepIdentity::parse(merged.parameters);
+  const Rules& rules = identity.rules;
   const ClassCensus census = census_of_sweep(rules, merged.state);
   if (!census.complete) throw InputError("the parts do not hold every work item");
   const run::RunDirectory directory((*vm)["out"].as<std::string>());
   directory.create();
-  directory.class_checkpoint(merged.parameters).save(merged.state);
+  directory.class_checkpoint(identity).save(merged.state);
   const Classification result = census.classification(rules.limits());
   directory.write_result(result, "merged from " + std::to_string(parts.size()) + " parts: " + merged.parameters);
   print_summary(result, directory.root());

@@ -9,9 +9,9 @@ namespace rushhour {
 std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_directory) {
   const run::RunDirectory directory(run_directory);
   if (directory.has_layers()) return std::nullopt;
-  const std::optional<SavedClassSweep> saved = directory.saved_class_sweep();
+  const std::optional<run::RunDirectory::SavedSweep> saved = directory.saved_class_sweep();
   if (!saved) return std::nullopt;
-  return census_of_sweep(run::rules_of_class_sweep_identity(saved->parameters), saved->state);
+  return census_of_sweep(saved->identity.rules, saved->state);
 }
 
 Count census_count(const ClassCensus& census, int index,

@@ -42,11 +42,14 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
   std::optional<ClassCheckpoint> checkpoint;
   std::optional<ClassSweepState> resumed;
   if (directory != nullptr) {
-    checkpoint.emplace(directory->class_checkpoint(
-        class_sweep_identity(s.common.rules, options.samples_per_index, options.sample_indices, options.mirror)));
+    const ClassSweepIdentity identity{.rules = s.common.rules,
+                                      .samples_per_index = options.samples_per_index,
+                                      .sample_indices = options.sample_indices,
+                                      .mirror = options.mirror};
+    checkpoint.emplace(directory->class_checkpoint(identity));
     if (s.common.resume) {
       std::string why;
-      resumed = checkpoint->load(&why);
+      resumed = directory->class_sweep_to_resume(identity, &why);
       if (!resumed && std::filesystem::exists(checkpoint->path())) throw InputError("cannot resume: " + why);
       log.line(resumed ? "classes: resuming at work item " + std::to_string(resumed->next_item) + " of " +
                              std::to_string(resumed->items)

@@ -217,16 +217,20 @@ class Coordinator {
   Coordinator(const ClassJob& job, int ranks) : job_(job), ranks_(ranks), done_by_rank_(static_cast<std::size_t>(ranks), 0),
         busy_by_rank_(static_cast<std::size_t>(ranks), 0) {
     const std::uint64_t items = class_work_items(job.rules);
-    const std::string sweep = class_sweep_identity(job.rules, job.options.samples_per_index, job.options.sample_indices, job.options.mirror);
-    const std::string parameters = job.part.whole() ? sweep : part_parameters(sweep, job.part);
+    const ClassSweepIdentity identity{.rules = job.rules,
+                                      .samples_per_index = job.options.samples_per_index,
+                                      .sample_indices = job.options.sample_indices,
+                                      .mirror = job.options.mirror,
+                                      .part = job.part};
     const int n = job.rules.size();
     state_.items = items;
     state_.tallies.resize(static_cast<std::size_t>((n * n / kCar + 1) * (n * n / kTruck + 1)));
     if (!job.out.empty()) {
-      checkpoint_.emplace(job.out, parameters);
+      const RunDirectory directory(job.out);
+      checkpoint_.emplace(directory.class_checkpoint(identity));
       if (job.resume) {
         std::string why;
-        std::optional<ClassSweepState> saved = checkpoint_->load(&why);
+        std::optional<ClassSweepState> saved = directory.class_sweep_to_resume(identity, &why);
         if (!saved && std::filesystem::exists(checkpoint_->path())) throw InputError("cannot resume: " + why);
         if (saved) {
           if (saved->items != items) throw InputError("cannot resume: the checkpoint belongs to another board");
@@ -650,10 +654,6 @@ std::vector<ItemRange> part_items(std::uint64_t items, ItemPart part) {
   return ranges;
 }
 
-std::string part_parameters(const std::string& sweep_parameters, ItemPart part) {
-  return sweep_parameters + " items=" + part.describe();
-}
-
 bool mpi_built_in() {
 #ifdef RUSHHOUR_WITH_MPI
   return true;
@@ -688,19 +688,17 @@ MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_dire
   int parts = 0;
   int samples = 0, sample_indices = 0;
   for (const std::filesystem::path& directory : part_directories) {
-    const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(directory);
+    const std::optional<RunDirectory::SavedSweep> saved = RunDirectory(directory).saved_class_sweep();
     if (!saved) throw InputError(directory.string() + ": no class sweep checkpoint (not a part of a job)");
-    const std::size_t at = saved->parameters.rfind(" items=");
-    if (at == std::string::npos)
-      throw InputError(directory.string() + ": not a part (a run of every work item: " + saved->parameters + ")");
-    const ItemPart part = parse_item_part(saved->parameters.substr(at + 7));
-    const std::string parameters = saved->parameters.substr(0, at);
+    const ItemPart part = saved->identity.part;
+    if (part.whole())
+      throw InputError(directory.string() + ": not a part (a run of every work item: " + saved->identity.text() + ")");
+    const std::string parameters = saved->identity.whole().text();
     if (merged.parameters.empty()) {
       merged.parameters = parameters;
       parts = part.parts;
-      if (std::sscanf(parameters.substr(parameters.find(" samples=")).c_str(), " samples=%d sample_indices=%d", &samples,
-                      &sample_indices) != 2)
-        throw InputError(directory.string() + ": no sample options in its parameters");
+      samples = saved->identity.samples_per_index;
+      sample_indices = saved->identity.sample_indices;
     } else if (parameters != merged.parameters) {
       throw InputError(directory.string() + ": a part of other parameters (" + parameters + ", not " +
                        merged.parameters + ")");

@@ -52,8 +52,6 @@ ItemPart parse_item_part(const std::string& text);
 int part_of_chunk(std::uint64_t chunk, int parts);
 // The work items of a part, as sorted ranges (those of part_of_chunk).
 std::vector<ItemRange> part_items(std::uint64_t items, ItemPart part);
-// The parameter line of a part's checkpoint: the sweep's, plus " items=K/N".
-std::string part_parameters(const std::string& sweep_parameters, ItemPart part);
 
 struct ClassJob {
   Rules rules;

@@ -78,12 +78,37 @@ std::string dominance_identity(const std::string& layer_identity, int dominance_
          " dominance_components=" + std::to_string(dominance_components);
 }
 
-std::string class_sweep_identity(const Rules& rules, int samples_per_index, int sample_indices, bool mirror) {
-  return class_sweep_parameters(rules, samples_per_index, sample_indices, mirror);
+std::string ClassSweepIdentity::text() const {
+  const VehicleLimits& l = rules.limits();
+  return "size=" + std::to_string(rules.size()) + " exit_row=" + std::to_string(rules.exit_row()) +
+         " metric=" + to_string(rules.metric()) + " max_cars=" + std::to_string(l.max_cars) +
+         " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
+         " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices) +
+         (mirror_applies(rules, mirror) ? " mirror=1" : "") + (part.whole() ? "" : " items=" + part.describe());
 }
 
-Rules rules_of_class_sweep_identity(const std::string& identity) {
-  return rules_of_class_sweep(identity);
+ClassSweepIdentity ClassSweepIdentity::parse(const std::string& text) {
+  const std::string where = "class sweep parameters '" + text + "'";
+  const auto values = parse_parameters(text);
+  if (values.count("metric") == 0) throw InputError(where + ": parameter 'metric' is missing");
+  ClassSweepIdentity identity{
+      .rules = Rules(integer(values, "size", where), integer(values, "exit_row", where),
+                     parse_metric(values.at("metric")),
+                     VehicleLimits{integer(values, "max_cars", where), integer(values, "max_trucks", where),
+                                   integer(values, "max_vehicles", where)}),
+      .samples_per_index = integer(values, "samples", where),
+      .sample_indices = integer(values, "sample_indices", where),
+      .mirror = values.count("mirror") != 0};
+  if (values.count("items") != 0) identity.part = parse_item_part(values.at("items"));
+  // Nothing unknown, repeated or spelled otherwise: the text is the one this identity writes.
+  if (identity.text() != text) throw InputError(where + ": not the parameters of a class sweep");
+  return identity;
+}
+
+ClassSweepIdentity ClassSweepIdentity::whole() const {
+  ClassSweepIdentity whole = *this;
+  whole.part = ItemPart{};
+  return whole;
 }
 
 void RunDirectory::create() const { std::filesystem::create_directories(root_); }
@@ -98,12 +123,32 @@ DominanceCheckpoint RunDirectory::dominance_checkpoint(const std::string& domina
   return DominanceCheckpoint(root_, dominance_identity);
 }
 
-ClassCheckpoint RunDirectory::class_checkpoint(const std::string& class_sweep_identity) const {
-  return ClassCheckpoint(root_, class_sweep_identity);
+ClassCheckpoint RunDirectory::class_checkpoint(const ClassSweepIdentity& identity) const {
+  return ClassCheckpoint(root_, identity.text());
 }
 
-std::optional<SavedClassSweep> RunDirectory::saved_class_sweep() const {
-  return ClassCheckpoint::read(root_);
+std::optional<ClassSweepState> RunDirectory::class_sweep_to_resume(const ClassSweepIdentity& identity,
+                                                                   std::string* why) const {
+  const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(root_);
+  if (!saved) {
+    *why = "no class sweep checkpoint";
+    return std::nullopt;
+  }
+  if (saved->parameters != identity.text()) {
+    *why = "the class sweep checkpoint belongs to other parameters (" + saved->parameters + ")";
+    return std::nullopt;
+  }
+  return saved->state;
+}
+
+std::optional<RunDirectory::SavedSweep> RunDirectory::saved_class_sweep() const {
+  std::optional<SavedClassSweep> saved = ClassCheckpoint::read(root_);
+  if (!saved) return std::nullopt;
+  try {
+    return SavedSweep{ClassSweepIdentity::parse(saved->parameters), std::move(saved->state)};
+  } catch (const InputError& e) {
+    throw InputError(ClassCheckpoint::file_in(root_).string() + ": " + e.what());
+  }
 }
 
 RunDirectory::OpenedLayers RunDirectory::open_layers(BddSession& session) const {

@@ -7,8 +7,8 @@
 //                                identity: the encoding's layout description + " metric=..."
 //   DIR/dominance/               the symbolic dominance pass's checkpoint; identity: the
 //                                layer identity + the component budget options
-//   DIR/classes-checkpoint.txt   a class sweep's checkpoint; identity: the rules and sample
-//                                options (class_sweep_identity)
+//   DIR/classes-checkpoint.txt   a class sweep's checkpoint; identity: the rules, the sample
+//                                options, the mirror and the part (ClassSweepIdentity)
 //
 // Resume policy: a fresh run clears what an earlier run left; --resume continues from the
 // files whose identity equals this run's and refuses a directory made with other parameters
@@ -53,10 +53,25 @@ LayerIdentity parse_layer_identity(const std::string& text, const std::string& w
 // on the budget options.
 std::string dominance_identity(const std::string& layer_identity, int dominance_indices,
                                std::int64_t dominance_components);
-// The identity of a class sweep: the rules, the sample options and whether the mirror applies.
-std::string class_sweep_identity(const Rules& rules, int samples_per_index, int sample_indices, bool mirror);
-// The rules of a class sweep identity. Throws InputError.
-Rules rules_of_class_sweep_identity(const std::string& identity);
+// The identity of a class sweep: everything its figures and checkpoints depend on. Its text is
+// the parameter line of DIR/classes-checkpoint.txt, e.g. "size=6 exit_row=2 metric=move
+// max_cars=-1 max_trucks=-1 max_vehicles=-1 samples=5 sample_indices=10", then " mirror=1"
+// where the sweep solves one class of each mirror pair (its checkpoints count the mirror items
+// of the items before next_item), then " items=K/N" for part K of a job split into N parts.
+// Two sweeps are the same sweep exactly when their texts are equal.
+struct ClassSweepIdentity {
+  Rules rules;
+  int samples_per_index = 5;
+  int sample_indices = 10;
+  bool mirror = true;  // asked for; it applies only on odd boards with the middle exit row
+  ItemPart part{};
+
+  std::string text() const;
+  // The identity of such a text. Throws InputError if it is not one.
+  static ClassSweepIdentity parse(const std::string& text);
+  // The whole sweep this identity is a part of.
+  ClassSweepIdentity whole() const;
+};
 
 class RunDirectory {
  public:
@@ -70,10 +85,18 @@ class RunDirectory {
 
   LayerStore layers(const std::string& layer_identity) const;
   DominanceCheckpoint dominance_checkpoint(const std::string& dominance_identity) const;
-  ClassCheckpoint class_checkpoint(const std::string& class_sweep_identity) const;
-  // The class sweep checkpoint with its identity, read without knowing it (queries);
+  ClassCheckpoint class_checkpoint(const ClassSweepIdentity& identity) const;
+  // The state a class sweep of `identity` resumes from: nullopt with the reason in *why when
+  // DIR holds no checkpoint or one of another identity. Throws InputError if it is damaged.
+  std::optional<ClassSweepState> class_sweep_to_resume(const ClassSweepIdentity& identity,
+                                                       std::string* why) const;
+  // The class sweep checkpoint with its identity, read without knowing it (queries, merges);
   // nullopt if there is none. Throws InputError if it is damaged.
-  std::optional<SavedClassSweep> saved_class_sweep() const;
+  struct SavedSweep {
+    ClassSweepIdentity identity;
+    ClassSweepState state;
+  };
+  std::optional<SavedSweep> saved_class_sweep() const;
 
   // The layers of the run opened for reading: the rules and encoding rebuilt from the first
   // layer's identity and checked to give the very same layout. Throws InputError if DIR

@@ -145,47 +145,6 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
 
 }  // namespace
 
-std::string class_sweep_parameters(const Rules& rules, int samples_per_index, int sample_indices, bool mirror) {
-  const VehicleLimits& l = rules.limits();
-  return "size=" + std::to_string(rules.size()) + " exit_row=" + std::to_string(rules.exit_row()) +
-         " metric=" + to_string(rules.metric()) + " max_cars=" + std::to_string(l.max_cars) +
-         " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
-         " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices) +
-         (mirror_applies(rules, mirror) ? " mirror=1" : "");
-}
-
-Rules rules_of_class_sweep(const std::string& parameters) {
-  std::istringstream in(parameters);
-  std::string word;
-  int size = 0, exit_row = -1;
-  std::string metric;
-  VehicleLimits limits;
-  int fields = 0;
-  while (in >> word) {
-    const std::size_t eq = word.find('=');
-    if (eq == std::string::npos) throw InputError("class sweep parameters: '" + word + "' is not NAME=VALUE");
-    const std::string name = word.substr(0, eq), value = word.substr(eq + 1);
-    const auto number = [&] {
-      try {
-        std::size_t used = 0;
-        const int v = std::stoi(value, &used);
-        if (used != value.size()) throw std::invalid_argument(value);
-        return v;
-      } catch (const std::exception&) {
-        throw InputError("class sweep parameters: " + name + "=" + value + " is not a number");
-      }
-    };
-    if (name == "size") size = number(), ++fields;
-    else if (name == "exit_row") exit_row = number(), ++fields;
-    else if (name == "metric") metric = value, ++fields;
-    else if (name == "max_cars") limits.max_cars = number(), ++fields;
-    else if (name == "max_trucks") limits.max_trucks = number(), ++fields;
-    else if (name == "max_vehicles") limits.max_vehicles = number(), ++fields;
-  }
-  if (fields != 6) throw InputError("class sweep parameters without size, exit_row, metric and limits: " + parameters);
-  return Rules(size, exit_row, parse_metric(metric), limits);
-}
-
 ClassCheckpoint::ClassCheckpoint(const std::filesystem::path& run_directory, std::string parameters)
     : file_(run_directory / kFileName), parameters_(std::move(parameters)) {
   if (parameters_.find('\n') != std::string::npos)
@@ -241,23 +200,14 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
   replacement.commit();
 }
 
-std::optional<ClassSweepState> ClassCheckpoint::load(std::string* why) const {
-  if (!std::filesystem::exists(file_)) {
-    *why = "no class sweep checkpoint";
-    return std::nullopt;
-  }
-  const std::string body = verified_body(file_);
-  if (const std::string saved = parameters_of(file_, body); saved != parameters_) {
-    *why = "the class sweep checkpoint belongs to other parameters (" + saved + ")";
-    return std::nullopt;
-  }
-  return state_of_body(file_, body);
-}
-
 void ClassCheckpoint::clear() const { std::filesystem::remove(file_); }
 
+std::filesystem::path ClassCheckpoint::file_in(const std::filesystem::path& run_directory) {
+  return run_directory / kFileName;
+}
+
 std::optional<SavedClassSweep> ClassCheckpoint::read(const std::filesystem::path& run_directory) {
-  const std::filesystem::path file = run_directory / kFileName;
+  const std::filesystem::path file = file_in(run_directory);
   if (!std::filesystem::exists(file)) return std::nullopt;
   const std::string body = verified_body(file);
   return SavedClassSweep{parameters_of(file, body), state_of_body(file, body)};
