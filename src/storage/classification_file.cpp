@@ -5,7 +5,6 @@
 
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
-#include "storage/atomic_file.hpp"
 #include "storage/hdf5.hpp"
 
 namespace rushhour {
@@ -303,13 +302,7 @@ void write_classification(const std::filesystem::path& file, const Classificatio
   if (const std::string problem = find_inconsistency(result); !problem.empty())
     throw std::logic_error("refusing to write an inconsistent classification to " + file.string() +
                            ": " + problem);
-  AtomicReplacement replacement(file);
-  try {
-    write_file(replacement.temp_path(), result, metadata);
-  } catch (const h5::Error& error) {
-    throw std::runtime_error(file.string() + ": " + error.what());
-  }
-  replacement.commit();
+  h5::write_atomically(file, [&](const std::filesystem::path& temp) { write_file(temp, result, metadata); });
 }
 
 Classification read_classification(const std::filesystem::path& file, RunMetadata* metadata) {

@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "storage/atomic_file.hpp"
 #include "storage/hdf5.hpp"
 
 namespace rushhour {
@@ -43,13 +42,7 @@ void write_file(const std::filesystem::path& path, const std::vector<ExplosionRo
 
 void write_explosion_table(const std::filesystem::path& path, const std::vector<ExplosionRow>& rows,
                            const RunMetadata& metadata) {
-  AtomicReplacement replacement(path);
-  try {
-    write_file(replacement.temp_path(), rows, metadata);
-  } catch (const h5::Error& error) {
-    throw std::runtime_error(path.string() + ": " + error.what());
-  }
-  replacement.commit();
+  h5::write_atomically(path, [&](const std::filesystem::path& temp) { write_file(temp, rows, metadata); });
 }
 
 }  // namespace rushhour

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <mutex>
 
+#include "storage/atomic_file.hpp"
+
 namespace rushhour::h5 {
 namespace {
 
@@ -379,5 +381,16 @@ RUSHHOUR_H5_INSTANTIATE(std::uint32_t)
 RUSHHOUR_H5_INSTANTIATE(double)
 RUSHHOUR_H5_INSTANTIATE(std::string)
 #undef RUSHHOUR_H5_INSTANTIATE
+
+void write_atomically(const std::filesystem::path& target,
+                      const std::function<void(const std::filesystem::path&)>& write) {
+  AtomicReplacement replacement(target);
+  try {
+    write(replacement.temp_path());
+  } catch (const Error& error) {
+    throw std::runtime_error(target.string() + ": " + error.what());
+  }
+  replacement.commit();
+}
 
 }  // namespace rushhour::h5

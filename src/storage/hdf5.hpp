@@ -18,6 +18,7 @@
 #include <concepts>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -116,5 +117,11 @@ class File : public Location {
  private:
   using Location::Location;
 };
+
+// Writes `target` atomically (storage/atomic_file.hpp): `write` creates and fills the file
+// at the path it is given, and `target` is replaced only once that file is complete. An
+// h5::Error on the way becomes a std::runtime_error naming `target` (a runtime failure).
+void write_atomically(const std::filesystem::path& target,
+                      const std::function<void(const std::filesystem::path&)>& write);
 
 }  // namespace rushhour::h5
