@@ -100,23 +100,23 @@ TEST(KillResume, SigkillDuringLayersAndWritesThenResumeGivesTheUninterruptedResu
     std::snprintf(name, sizeof name, "layer-%04d.bdd", index);
     return fs::exists(killed / "layers" / name);
   };
-  int kills = 0;
   // 1. Mid-run: as soon as layer 3 is on disk (--resume with no layers starts afresh).
-  kills += run_and_kill(args, [&] { return layer_exists(3); });
+  EXPECT_TRUE(run_and_kill(args, [&] { return layer_exists(3); })) << "the run finished before layer 3 was seen";
   // 2. While a later layer file is being written (its .tmp exists), or failing that once
   //    layer 12 is done.
   const auto stale_layers = tmp_files(killed / "layers");
-  kills += run_and_kill(args, [&] { return fresh_tmp(killed / "layers", stale_layers) || layer_exists(12); });
-  // 3. While classification.h5 is being written: its .tmp is fresh.
+  EXPECT_TRUE(run_and_kill(args, [&] { return fresh_tmp(killed / "layers", stale_layers) || layer_exists(12); }))
+      << "the resumed run finished before a layer was written";
+  // 3. While classification.h5 is being written: its .tmp is fresh. The write takes a few
+  //    milliseconds and the poll may miss it; the kill is recorded, not required.
   const auto stale = tmp_files(killed);
   const fs::path result_tmp = killed / "classification.h5.tmp";
-  kills += run_and_kill(args, [&] {
+  const bool killed_writing = run_and_kill(args, [&] {
     const auto now = tmp_files(killed);
     const auto it = now.find(result_tmp);
     return it != now.end() && (!stale.contains(result_tmp) || stale.at(result_tmp) != it->second);
   });
-  EXPECT_GE(kills, 2) << "the runs finished before most kills; nothing was tested";
-  RecordProperty("kills", kills);
+  RecordProperty("killed_while_writing_the_result", killed_writing ? 1 : 0);
 
   const auto resumed = run_rushhour("classify --size 5 --no-dominance -q --resume --out " + killed.string());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
