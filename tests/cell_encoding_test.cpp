@@ -156,7 +156,7 @@ TEST_P(CellMatchesExplicit, EveryFigure) {
   RetrogradeOptions options;
   options.dominance = c.dominance;
   testing::expect_same_figures(classify_symbolic(encoding, session, options).figures,
-                               testing::explicit_figures(c.rules), c.dominance);
+                               testing::explicit_figures(c.rules), {.dominance = c.dominance});
 }
 
 // The default order runs in the engine suite (tests/engine_test.cpp) with every engine; here

@@ -18,27 +18,7 @@
 namespace rushhour {
 namespace {
 
-std::vector<std::uint64_t> counts(const Classification& c) {
-  std::vector<std::uint64_t> result;
-  for (const LayerFigures& layer : c.layers) result.push_back(to_uint64(layer.count));
-  return result;
-}
-
-void expect_same_figures(const Classification& got, const Classification& expected, bool samples) {
-  EXPECT_EQ(got.domain_count, expected.domain_count);
-  EXPECT_EQ(got.winning_count, expected.winning_count);
-  EXPECT_EQ(got.solvable_count, expected.solvable_count);
-  EXPECT_EQ(got.unsolvable_count, expected.unsolvable_count);
-  EXPECT_EQ(counts(got), counts(expected));
-  EXPECT_EQ(got.nondominated, expected.nondominated);
-  EXPECT_EQ(got.components, expected.components);
-  if (samples) {
-    EXPECT_EQ(got.samples, expected.samples);
-  }
-  EXPECT_TRUE(got.complete);
-  EXPECT_EQ(got.engine, "classes");
-}
-
+using testing::expect_same_figures;
 using testing::explicit_figures;
 
 // How the sweep runs: the defaults, without the mirror, with the numbering of 7x7 and 8x8
@@ -88,7 +68,7 @@ TEST_P(ClassEngine, EqualsTheExplicitEngine) {
   const ClassCensus census = sweep(rules(), std::get<3>(GetParam()));
   ASSERT_TRUE(census.complete);
   EXPECT_TRUE(census.refused.empty());
-  expect_same_figures(census.classification(rules().limits()), explicit_figures(rules()), true);
+  expect_same_figures(census.classification(rules().limits()), explicit_figures(rules()), {.samples = true});
 }
 
 std::string board_name(const ::testing::TestParamInfo<std::tuple<int, int, Metric, Variant>>& param) {
@@ -123,12 +103,12 @@ TEST(ClassEngineLimits, LimitedRunAndTalliesOfTheFullRunAgree) {
   ClassEngineOptions options;
   options.threads = 2;
   // A run under the limits, with samples ...
-  expect_same_figures(classify_by_classes(limited, options).classification(limits), expected, true);
+  expect_same_figures(classify_by_classes(limited, options).classification(limits), expected, {.samples = true});
   // ... and the same figures summed from the tallies of a run without limits (no samples:
   // they were taken over the whole domain).
   const ClassCensus whole = classify_by_classes(Rules(5, -1, Metric::Step), options);
   const Classification derived = whole.classification(limits);
-  expect_same_figures(derived, expected, false);
+  expect_same_figures(derived, expected);
   EXPECT_TRUE(derived.samples.empty());
   std::uint64_t domain = 0;
   for (const VehicleTally& tally : whole.tallies) domain += tally.domain;
@@ -138,14 +118,14 @@ TEST(ClassEngineLimits, LimitedRunAndTalliesOfTheFullRunAgree) {
 TEST(ClassEngineLimits, SixBySixWithFewVehicles) {
   const Rules rules(6, -1, Metric::Move, VehicleLimits{-1, -1, 4});
   for (const Variant variant : {Variant::Wide, Variant::Refused})
-    expect_same_figures(sweep(rules, variant).classification(rules.limits()), explicit_figures(rules), true);
+    expect_same_figures(sweep(rules, variant).classification(rules.limits()), explicit_figures(rules), {.samples = true});
 }
 
 TEST(ClassEngineLimits, LimitsWithAndWithoutTheMirror) {
   for (const Metric metric : {Metric::Step, Metric::Move}) {
     const Rules rules(5, -1, metric, VehicleLimits{4, 2, -1});
     for (const Variant variant : {Variant::NoMirror, Variant::Refused})
-      expect_same_figures(sweep(rules, variant).classification(rules.limits()), explicit_figures(rules), true);
+      expect_same_figures(sweep(rules, variant).classification(rules.limits()), explicit_figures(rules), {.samples = true});
   }
 }
 
@@ -278,7 +258,7 @@ TEST(ClassEngineResume, AStoppedSweepResumesToTheSameCensus) {
   EXPECT_EQ(resumed.classes, whole.classes);
   ASSERT_EQ(resumed.tallies.size(), whole.tallies.size());
   for (std::size_t v = 0; v < whole.tallies.size(); ++v) EXPECT_EQ(resumed.tallies[v], whole.tallies[v]) << v;
-  expect_same_figures(resumed.classification(rules.limits()), explicit_figures(rules), true);
+  expect_same_figures(resumed.classification(rules.limits()), explicit_figures(rules), {.samples = true});
 }
 
 // A checkpoint that fails while the workers run (a write error, bad_alloc in its snapshot)

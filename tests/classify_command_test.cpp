@@ -19,10 +19,15 @@ namespace {
 using testing::run_rushhour;
 using testing::TempDir;
 
-std::vector<std::uint64_t> counts(const Classification& c) {
-  std::vector<std::uint64_t> result;
-  for (const auto& layer : c.layers) result.push_back(to_uint64(layer.count));
-  return result;
+using testing::expect_same_figures;
+
+// Runs `rushhour ARGS --log LOG` in the background, sends SIGNAL (e.g. "TERM") as soon as LOG
+// holds a line matching the grep pattern `line` (giving up after a minute) and waits for it.
+testing::CommandRun run_and_signal_when_logged(const std::string& args, const std::string& log,
+                                               const std::string& line, const std::string& signal) {
+  return testing::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
+                            " & pid=$!; for i in $(seq 1200); do grep -q '" + line + "' " + log +
+                            " 2>/dev/null && break; sleep 0.05; done; kill -" + signal + " $pid; wait $pid");
 }
 
 TEST(ClassifyCommand, FourByFourSummaryAndResultFile) {
@@ -64,10 +69,7 @@ TEST(ClassifyCommand, FourByFourSummaryAndResultFile) {
 
   const Classification stored = read_classification(dir.path() / "classification.h5");
   const Classification expected = testing::explicit_figures(Rules(4));
-  EXPECT_EQ(counts(stored), counts(expected));
-  EXPECT_EQ(stored.nondominated, expected.nondominated);
-  EXPECT_EQ(stored.components, expected.components);
-  EXPECT_TRUE(stored.complete);
+  expect_same_figures(stored, expected);
   EXPECT_EQ(stored.engine, "bdd");
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "layers" / "layer-0010.bdd"));
 }
@@ -89,13 +91,7 @@ TEST_P(ClassifyEveryEngine, WritesTheExplicitEnginesFigures) {
   const Classification stored = read_classification(dir.path() / "classification.h5");
   const Classification& expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.engine, engine);
-  EXPECT_TRUE(stored.complete);
-  EXPECT_EQ(counts(stored), counts(expected));
-  EXPECT_EQ(stored.nondominated, expected.nondominated);
-  EXPECT_EQ(stored.components, expected.components);
-  if (engine != "bdd") {
-    EXPECT_EQ(stored.samples, expected.samples);
-  }
+  expect_same_figures(stored, expected, {.samples = engine != "bdd"});
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, ClassifyEveryEngine, ::testing::Values("bdd", "explicit", "classes"));
@@ -105,37 +101,27 @@ void expect_resume_gives_explicit_figures(const std::string& args, const std::fi
   const auto resumed = run_rushhour(args + " --resume");
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   const Classification stored = read_classification(dir / "classification.h5");
-  const Classification expected = classify_explicit(rules);
-  EXPECT_EQ(counts(stored), counts(expected));
-  EXPECT_EQ(stored.nondominated, expected.nondominated);
-  EXPECT_EQ(stored.components, expected.components);
-  EXPECT_EQ(stored.samples, expected.samples);
+  expect_same_figures(stored, testing::explicit_figures(rules), {.samples = true});
 }
 
 TEST(ClassifyCommand, ClassesEngineStoppedRunResumesToTheSameFigures) {
   TempDir dir("classify_classes_resume");
   const std::string log = dir / "progress.log";
   const std::string args = "classify --engine classes --threads 1 --size 5 --metric step -q "
-                           "--checkpoint-seconds 0 --log " + log + " --out " + dir.path().string();
+                           "--checkpoint-seconds 0 --out " + dir.path().string();
   // SIGINT as soon as the first progress line is written: the signal handlers are in place
   // by then and the sweep has not finished, so the run must stop at a safe point.
-  const auto first = testing::run_shell(
-      std::string(RUSHHOUR_BINARY) + " " + args + " & pid=$!; for i in $(seq 600); do "
-      "test -s " + log + " && break; sleep 0.05; done; kill -INT $pid; wait $pid");
+  const auto first = run_and_signal_when_logged(args, log, ".", "INT");
   ASSERT_EQ(first.status, 130) << first.err;
   EXPECT_NE(first.err.find("stopped by signal 2"), std::string::npos) << first.err;
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "classification.h5"));
   const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(dir.path());
   ASSERT_TRUE(saved.has_value());
   EXPECT_LT(saved->state.next_item, saved->state.items) << "the sweep was not stopped early";
-  const auto second = run_rushhour(args + " --resume");
+  const auto second = run_rushhour(args + " --log " + log + " --resume");
   ASSERT_EQ(second.status, 0) << second.err;
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = testing::explicit_figures(Rules(5, -1, Metric::Step));
-  EXPECT_EQ(counts(stored), counts(expected));
-  EXPECT_EQ(stored.nondominated, expected.nondominated);
-  EXPECT_EQ(stored.components, expected.components);
-  EXPECT_EQ(stored.samples, expected.samples);
+  expect_same_figures(stored, testing::explicit_figures(Rules(5, -1, Metric::Step)), {.samples = true});
 
   // Another metric in the same directory is refused.
   const auto other = run_rushhour("classify --engine classes --size 5 --metric move -q --resume --out " +
@@ -177,9 +163,7 @@ TEST(ClassifyCommand, DominanceByClassesAfterTheLayers) {
   const Classification stored = read_classification(dir.path() / "classification.h5");
   const Classification expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.engine, "bdd");
-  EXPECT_EQ(counts(stored), counts(expected));
-  EXPECT_EQ(stored.nondominated, expected.nondominated);
-  EXPECT_EQ(stored.components, expected.components);
+  expect_same_figures(stored, expected);
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "classes-checkpoint.txt"));
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "layers" / "layer-0007.bdd"));
 }
@@ -191,9 +175,7 @@ TEST(ClassifyCommand, CellEncodingRunIsQueryable) {
   const Classification stored = read_classification(dir.path() / "classification.h5");
   const Classification expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.encoding, "cell");
-  EXPECT_EQ(counts(stored), counts(expected));
-  EXPECT_EQ(stored.nondominated, expected.nondominated);
-  EXPECT_EQ(stored.components, expected.components);
+  expect_same_figures(stored, expected);
   const auto query = run_rushhour("query --run " + dir.path().string() + " --index 2 --cars 3 --count --sample 0 --json");
   ASSERT_EQ(query.status, 0) << query.err;
   EXPECT_EQ(query.out.rfind("{\"index\": 2, \"count\": ", 0), 0u) << query.out;
@@ -322,7 +304,7 @@ TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.err.find("resuming after"), std::string::npos);
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  EXPECT_EQ(counts(stored), counts(testing::explicit_figures(Rules(5))));
+  expect_same_figures(stored, testing::explicit_figures(Rules(5)), {.dominance = false});
 }
 
 // A class sweep checkpoint that cannot be written ends the run with status 1 and the reason,
@@ -355,10 +337,7 @@ TEST(ClassifyCommand, TerminatedRunStopsCleanlyAndResumes) {
   const std::string out = " --out " + dir.path().string();
   const std::string log = (dir.path() / "progress.log").string();
   // SIGTERM once layer 3 is reported: the handlers are in place and 5x5 has 34 layers to go.
-  const auto stopped = testing::run_shell(
-      std::string(RUSHHOUR_BINARY) + " classify --size 5 -q --log " + log + out +
-      " & pid=$!; for i in $(seq 1200); do grep -q '^layer   3:' " + log +
-      " 2>/dev/null && break; sleep 0.05; done; kill -TERM $pid; wait $pid");
+  const auto stopped = run_and_signal_when_logged("classify --size 5 -q" + out, log, "^layer   3:", "TERM");
   ASSERT_EQ(stopped.status, 143) << stopped.err;
   EXPECT_NE(stopped.err.find("stopped by signal 15"), std::string::npos) << stopped.err;
   const Classification partial = read_classification(dir.path() / "classification.h5");
@@ -372,10 +351,7 @@ TEST(ClassifyCommand, TerminatedRunStopsCleanlyAndResumes) {
 
   ASSERT_EQ(run_rushhour("classify --size 5 -q --resume" + out).status, 0);
   const Classification resumed = read_classification(dir.path() / "classification.h5");
-  EXPECT_TRUE(resumed.complete);
-  EXPECT_EQ(counts(resumed), counts(expected));
-  EXPECT_EQ(resumed.nondominated, expected.nondominated);
-  EXPECT_EQ(resumed.components, expected.components);
+  expect_same_figures(resumed, expected);
 }
 
 // SIGTERM in the middle of the dominance pass: the pass is checkpointed after every index, and
@@ -384,10 +360,8 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
   TempDir dir("classify_dominance_resume");
   const std::string out = " --out " + dir.path().string();
   const std::string log = (dir.path() / "progress.log").string();
-  const auto stopped = testing::run_shell(
-      std::string(RUSHHOUR_BINARY) + " classify --size 5 --dominance-by symbolic -q --log " + log + out +
-      " & pid=$!; for i in $(seq 1200); do grep -q 'dominance index 12:' " + log +
-      " 2>/dev/null && break; sleep 0.1; done; kill -TERM $pid; wait $pid");
+  const auto stopped =
+      run_and_signal_when_logged("classify --size 5 --dominance-by symbolic -q" + out, log, "dominance index 12:", "TERM");
   ASSERT_EQ(stopped.status, 143) << stopped.err;
   ASSERT_TRUE(std::filesystem::exists(dir.path() / "dominance" / "progress.txt"));
 
@@ -396,9 +370,7 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
   EXPECT_NE(resumed_run.err.find("dominance resumed below index"), std::string::npos);
   EXPECT_EQ(resumed_run.err.find("dominance index 33:"), std::string::npos) << "started at the top";
   const Classification resumed = read_classification(dir.path() / "classification.h5");
-  const Classification expected = testing::explicit_figures(Rules(5));
-  EXPECT_EQ(resumed.nondominated, expected.nondominated);
-  EXPECT_EQ(resumed.components, expected.components);
+  expect_same_figures(resumed, testing::explicit_figures(Rules(5)));
 
   // Other dominance options: the checkpoint is not used.
   const auto other = run_rushhour("classify --size 5 --dominance-by symbolic --resume --dominance-indices 3" + out);
@@ -430,9 +402,7 @@ TEST(ClassifyCommand, DominancePassInSlicesReachesTheSameFigures) {
   ASSERT_EQ(last.status, 0) << last.err;
   EXPECT_NE(last.err.find("dominance resumed below index 5"), std::string::npos);
   const Classification finished = read_classification(dir.path() / "classification.h5");
-  const Classification expected = testing::explicit_figures(Rules(5, -1, Metric::Move));
-  EXPECT_EQ(finished.nondominated, expected.nondominated);
-  EXPECT_EQ(finished.components, expected.components);
+  expect_same_figures(finished, testing::explicit_figures(Rules(5, -1, Metric::Move)));
 }
 
 TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
@@ -447,10 +417,7 @@ TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
   ASSERT_EQ(run_rushhour("classify --size 4 -q --resume" + out).status, 0);
   const Classification resumed = read_classification(dir.path() / "classification.h5");
   const Classification expected = testing::explicit_figures(Rules(4));
-  EXPECT_TRUE(resumed.complete);
-  EXPECT_EQ(counts(resumed), counts(expected));
-  EXPECT_EQ(resumed.nondominated, expected.nondominated);
-  EXPECT_EQ(resumed.components, expected.components);
+  expect_same_figures(resumed, expected);
   // The layer files keep what each layer took, so the resumed run reports the first run's
   // seconds for the layers it loaded, to the bit.
   for (std::size_t i = 0; i < resumed.layers.size(); ++i) {

@@ -1,11 +1,13 @@
 #pragma once
 // The explicit engine's classification of a rules value: the reference every other engine's
-// figures are checked against. ctest runs each test in a process of its own, so the figures
+// figures are checked against, and the check itself (expect_same_figures). ctest runs each test in a process of its own, so the figures
 // are cached twice: in the process, and in a file under the build directory
 // (RUSHHOUR_TEST_CACHE_DIR) shared by every test process of one build. The cache directory is
 // named by the test binary's modification time, so a rebuilt engine never meets figures of
 // an older build; older directories are removed.
 #include <unistd.h>
+
+#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <map>
@@ -53,6 +55,33 @@ inline const Classification& explicit_figures(const Rules& rules) {
     // Without the file every process computes its own: slower, never wrong.
   }
   return figures;
+}
+
+// What expect_same_figures compares besides the counts.
+struct SameFigures {
+  bool dominance = true;  // non-dominated configurations and components per index
+  bool samples = false;   // the sample boards (engines that take the explicit engine's)
+};
+
+// `got` is complete and has `expected`'s figures, count by count: domain, winning, solvable,
+// unsolvable, every index's count, and what `compare` names.
+inline void expect_same_figures(const Classification& got, const Classification& expected,
+                                SameFigures compare = {}) {
+  EXPECT_TRUE(got.complete);
+  EXPECT_EQ(got.domain_count, expected.domain_count);
+  EXPECT_EQ(got.winning_count, expected.winning_count);
+  EXPECT_EQ(got.solvable_count, expected.solvable_count);
+  EXPECT_EQ(got.unsolvable_count, expected.unsolvable_count);
+  ASSERT_EQ(got.layers.size(), expected.layers.size());
+  for (std::size_t i = 0; i < got.layers.size(); ++i)
+    EXPECT_EQ(got.layers[i].count, expected.layers[i].count) << "index " << i;
+  if (compare.dominance) {
+    EXPECT_EQ(got.nondominated, expected.nondominated);
+    EXPECT_EQ(got.components, expected.components);
+  }
+  if (compare.samples) {
+    EXPECT_EQ(got.samples, expected.samples);
+  }
 }
 
 }  // namespace rushhour::testing

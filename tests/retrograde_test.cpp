@@ -63,7 +63,7 @@ TEST_P(SymbolicMatchesExplicit, EveryFigure) {
   options.dominance = c.dominance;
   options.frontiers = c.frontiers;
   const SymbolicRun run = classify_symbolic(encoding, session, options);
-  expect_same_figures(run.figures, explicit_figures(c.rules), c.dominance);
+  expect_same_figures(run.figures, explicit_figures(c.rules), {.dominance = c.dominance});
 }
 
 // The default layout runs in the engine suite (tests/engine_test.cpp) with every engine; here
@@ -177,7 +177,7 @@ TEST(SymbolicDominance, ReloadedLayersGiveTheSameFigures) {
     const SymbolicRun run = classify_symbolic(encoding, session, reloading);
     EXPECT_TRUE(run.layers.empty());
     EXPECT_EQ(std::count(reloads.begin(), reloads.end(), 0), 0) << "every index is read back";
-    expect_same_figures(run.figures, explicit_figures(rules), true);
+    expect_same_figures(run.figures, explicit_figures(rules));
     EXPECT_EQ(run.figures.samples, whole.figures.samples);
   }
 }
@@ -296,7 +296,7 @@ TEST(SymbolicDominance, ClosureNotesCoverEveryRound) {
     }
   };
   const SymbolicRun run = classify_symbolic(encoding, session, options);
-  expect_same_figures(run.figures, explicit_figures(Rules(4, -1, Metric::Move)), true);
+  expect_same_figures(run.figures, explicit_figures(Rules(4, -1, Metric::Move)));
   ASSERT_FALSE(summary_rounds.empty());
   // Indices whose closure took no round (index 0) have no round notes.
   std::erase_if(summary_rounds, [](const auto& entry) { return entry.second == 0; });

@@ -15,26 +15,6 @@
 
 namespace rushhour::testing {
 
-inline std::vector<std::uint64_t> layer_counts(const Classification& c) {
-  std::vector<std::uint64_t> counts;
-  for (const LayerFigures& layer : c.layers) counts.push_back(to_uint64(layer.count));
-  return counts;
-}
-
-inline void expect_same_figures(const Classification& symbolic, const Classification& expected,
-                                bool with_dominance) {
-  EXPECT_TRUE(symbolic.complete);
-  EXPECT_EQ(symbolic.domain_count, expected.domain_count);
-  EXPECT_EQ(symbolic.winning_count, expected.winning_count);
-  EXPECT_EQ(symbolic.solvable_count, expected.solvable_count);
-  EXPECT_EQ(symbolic.unsolvable_count, expected.unsolvable_count);
-  EXPECT_EQ(layer_counts(symbolic), layer_counts(expected));
-  if (with_dominance) {
-    EXPECT_EQ(symbolic.nondominated, expected.nondominated);
-    EXPECT_EQ(symbolic.components, expected.components);
-  }
-}
-
 // Runs the analysis of `rules` with `encoding` and checks the layers themselves: disjoint,
 // inside the domain, every minterm a board of the explicit engine's domain with that index,
 // encode∘decode the identity, and as many boards as the layer's count.
