@@ -287,9 +287,30 @@ TEST_P(MpiRanks, GiveTheFiguresOfTheSingleProcessRun) {
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(summary_of(run.out), single);
   EXPECT_EQ(figures_of(dir.path() / "ranks"), figures_of(dir.path() / "single"));
-  // Progress per rank, from rank 0 only.
-  EXPECT_NE(run.err.find(std::to_string(ranks) + " ranks"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("; per rank items (busy seconds) "), std::string::npos) << run.err;
+  // Progress in total and per rank, from rank 0 only.
+  EXPECT_NE(run.err.find(std::to_string(ranks) + " ranks, work items "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("(100.0%), elapsed "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(", ETA 0 s"), std::string::npos) << run.err;
+  for (int rank = 0; rank < ranks; ++rank)
+    EXPECT_NE(run.err.find("classes: rank " + std::to_string(rank) + ": "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("(its dealing thread "), std::string::npos) << run.err;
+}
+
+// A work sample over ranks sweeps the items one process sweeps: the same classes and
+// configurations (its rate differs).
+TEST(MpiWorkSample, SweepsTheItemsOfTheSingleProcessSample) {
+  MPIRUN_OR_SKIP(two, 2);
+  const std::string args = " classify --size 5 --engine classes --work-sample 7 --threads 1";
+  const CommandRun single = run_rushhour(args + " -q");
+  const CommandRun ranks = run_shell(*two + args);
+  ASSERT_EQ(single.status, 0) << single.err;
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  const auto figures = [](const std::string& out) { return out.substr(0, out.find(" in ")); };
+  EXPECT_NE(single.out.find("work sample 1/7: "), std::string::npos) << single.out;
+  EXPECT_EQ(figures(ranks.out), figures(single.out));
+  EXPECT_NE(ranks.err.find("classes: rank 1: "), std::string::npos) << ranks.err;
+  // With vehicle limits one process samples within them: refused under a launcher.
+  EXPECT_EQ(run_shell(*two + args + " --max-vehicles 3").status, 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(

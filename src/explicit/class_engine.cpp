@@ -13,7 +13,6 @@
 #include <stdexcept>
 #include <thread>
 
-#include <time.h>
 #include <unistd.h>
 
 #include "board/board.hpp"
@@ -21,6 +20,7 @@
 #include "board/errors.hpp"
 #include "board/lines.hpp"
 #include "util/clock.hpp"
+#include "util/process.hpp"
 
 namespace rushhour {
 namespace {
@@ -397,12 +397,6 @@ class WorkerFigures {
   std::array<ClassSizeBucket, 64> sizes_{};
   std::uint64_t largest_solved_ = 0;
 };
-
-double thread_cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 // The bounds a work item must fit, per thread.
 struct ItemBounds {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "board/errors.hpp"
+#include "explicit/counting.hpp"
 #include "run/distributed.hpp"
 #include "storage/class_checkpoint.hpp"
 #include "util/process.hpp"
@@ -29,18 +30,30 @@ namespace {
 
 ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
   ClassEngineOptions options = s.sweep.engine_options(s.common);
-  options.on_progress = [&log](const ClassProgress& p) {
-    char text[240];
+  std::optional<ClassSweepState> resumed;
+  // The ETA: the configurations still to solve (of the exact domain count) at the rate of this
+  // run so far; a work sample, whose configurations are not known ahead, goes by work items.
+  const double domain = static_cast<double>(count_placements(s.common.rules).domain);
+  const bool by_items = options.item_stride > 1;
+  options.on_progress = [&](const ClassProgress& p) {
+    // A resumed sweep's rate is this run's: what the checkpoint held is taken off.
+    const double seconds = p.elapsed - (resumed ? resumed->seconds : 0);
+    const double states_before = resumed ? static_cast<double>(resumed->states) : 0;
+    const std::string eta =
+        by_items ? eta_text(seconds, static_cast<double>(p.items_done), static_cast<double>(p.items_total))
+                 : eta_text(seconds, static_cast<double>(p.states) - states_before, domain - states_before);
+    char text[300];
     std::snprintf(text, sizeof text,
-                  "classes: work items %llu/%llu, %llu classes, %llu configurations, elapsed %.1f s, RSS %s",
+                  "classes: work items %llu/%llu, %llu classes, %llu configurations (%.1f%%), elapsed %.1f s, ETA %s, RSS %s",
                   static_cast<unsigned long long>(p.items_done), static_cast<unsigned long long>(p.items_total),
                   static_cast<unsigned long long>(p.classes), static_cast<unsigned long long>(p.states),
-                  p.elapsed, mib(current_rss_bytes()).c_str());
+                  by_items ? 100.0 * static_cast<double>(p.items_done) / static_cast<double>(p.items_total)
+                           : 100.0 * static_cast<double>(p.states) / domain,
+                  p.elapsed, eta.c_str(), mib(current_rss_bytes()).c_str());
     log.line(text);
   };
   options.should_stop = [] { return StopSignals::stop_requested(); };
   std::optional<ClassCheckpoint> checkpoint;
-  std::optional<ClassSweepState> resumed;
   if (directory != nullptr) {
     const ClassSweepIdentity identity{.rules = s.common.rules,
                                       .samples_per_index = options.samples_per_index,
@@ -77,6 +90,29 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
 
 namespace {
 
+// A work sample's result on stdout: its configurations and rate, and, where measured, the
+// classes solved by size.
+void print_work_sample(int stride, const ClassCensus& census) {
+  std::uint64_t states = 0;
+  for (const VehicleTally& tally : census.tallies) states += tally.domain;
+  char text[200];
+  std::snprintf(text, sizeof text, "work sample 1/%d: %llu classes, %llu configurations in %.2f s, %.2f M configurations/s",
+                stride, static_cast<unsigned long long>(census.classes), static_cast<unsigned long long>(states),
+                census.seconds, static_cast<double>(states) / census.seconds / 1e6);
+  std::cout << text << std::endl;
+  if (census.class_sizes.empty()) return;
+  // Where the states and the time lie: classes solved by size (a mirror pair once).
+  std::cout << "solved classes by size (states), largest " << census.largest_class
+            << "\nstates from         classes          states   CPU s\n";
+  for (std::size_t k = 0; k < census.class_sizes.size(); ++k) {
+    const ClassSizeBucket& b = census.class_sizes[k];
+    if (b.classes == 0) continue;
+    std::snprintf(text, sizeof text, "2^%-2zu %12llu %15llu %15llu %7.2f", k, 1ull << k,
+                  static_cast<unsigned long long>(b.classes), static_cast<unsigned long long>(b.states), b.cpu_seconds);
+    std::cout << text << "\n";
+  }
+}
+
 // A part of the work items, or the job over MPI ranks (run/distributed). A rank other than 0,
 // a part and a stopped job return no classification (complete = false).
 Classification run_class_job(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
@@ -89,6 +125,10 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
                .should_stop = [] { return StopSignals::stop_requested(); }};
   const ClassJobResult run = run_class_job(job);
   if (!run.census || run.stopped) return Classification(s.common.rules);
+  if (s.sweep.item_stride > 1) {
+    print_work_sample(s.sweep.item_stride, *run.census);
+    return Classification(s.common.rules);
+  }
   if (!run.census->refused.empty())
     throw_refused_items(*run.census, run.checkpoint, "--resume with more memory retries them");
   if (!s.sweep.part.whole()) {
@@ -112,27 +152,7 @@ Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* d
                                      ProgressLog& log) const {
   if (!s.sweep.part.whole() || launched_by_mpi()) return run_class_job(s, directory, log);
   const ClassCensus census = sweep_classes(s, directory, log);
-  const int stride = s.sweep.item_stride;
-  if (stride > 1 && !StopSignals::stop_requested()) {
-    std::uint64_t states = 0;
-    for (const VehicleTally& tally : census.tallies) states += tally.domain;
-    char text[200];
-    std::snprintf(text, sizeof text,
-                  "work sample 1/%d: %llu classes, %llu configurations in %.2f s, %.2f M configurations/s",
-                  stride, static_cast<unsigned long long>(census.classes),
-                  static_cast<unsigned long long>(states), census.seconds, static_cast<double>(states) / census.seconds / 1e6);
-    std::cout << text << std::endl;
-    // Where the states and the time lie: classes solved by size (a mirror pair once).
-    std::cout << "solved classes by size (states), largest " << census.largest_class
-              << "\nstates from         classes          states   CPU s\n";
-    for (std::size_t k = 0; k < census.class_sizes.size(); ++k) {
-      const ClassSizeBucket& b = census.class_sizes[k];
-      if (b.classes == 0) continue;
-      std::snprintf(text, sizeof text, "2^%-2zu %12llu %15llu %15llu %7.2f", k, 1ull << k,
-                    static_cast<unsigned long long>(b.classes), static_cast<unsigned long long>(b.states), b.cpu_seconds);
-      std::cout << text << "\n";
-    }
-  }
+  if (s.sweep.item_stride > 1 && !StopSignals::stop_requested()) print_work_sample(s.sweep.item_stride, census);
   if (!census.complete) return Classification(s.common.rules);  // partial sums are no classification
   Classification result = census.classification(s.common.rules.limits());
   result.peak_rss_bytes = peak_rss_bytes();

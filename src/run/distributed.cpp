@@ -19,6 +19,10 @@
 #include "board/errors.hpp"
 #include "run/run_directory.hpp"
 #include "storage/class_checkpoint.hpp"
+#include "explicit/counting.hpp"
+#include "run/progress.hpp"
+#include "util/clock.hpp"
+#include "util/process.hpp"
 
 #ifdef RUSHHOUR_WITH_MPI
 #include <mpi.h>
@@ -26,12 +30,6 @@
 
 namespace rushhour::run {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // The items of `ranges` that `state` does not hold, as sorted ranges.
 std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const ClassSweepState& state) {
@@ -92,16 +90,6 @@ std::uint64_t reopen_refused(ClassSweepState& state, const std::vector<ItemRange
   state.later_items = std::move(kept);
   state.refused = std::move(kept_refused);
   return reopen.size();
-}
-
-std::string eta_text(double elapsed, std::uint64_t done, std::uint64_t remaining) {
-  if (done == 0 || remaining == 0) return remaining == 0 ? "0 s" : "unknown";
-  const double eta = elapsed / static_cast<double>(done) * static_cast<double>(remaining);
-  char text[40];
-  if (eta < 120) std::snprintf(text, sizeof text, "%.0f s", eta);
-  else if (eta < 7200) std::snprintf(text, sizeof text, "%.1f min", eta / 60);
-  else std::snprintf(text, sizeof text, "%.1f h", eta / 3600);
-  return text;
 }
 
 // The items to run, dealt one at a time (this process's threads) or in batches (ranks).
@@ -212,10 +200,21 @@ ClassSweepState decode_state(const std::vector<std::uint64_t>& w) {
 }
 
 // Rank 0 (or the one process): the job's state, its checkpoint and its own threads.
+// What one rank has done, as rank 0 learns it.
+struct RankLoad {
+  std::uint64_t items = 0;
+  std::uint64_t states = 0;
+  double busy = 0;  // seconds its threads spent in items
+  double cpu = 0;   // CPU seconds of its process (worker ranks: as of their last message)
+  Clock::time_point heard = Clock::now();
+};
+
+// More ranks than this: the periodic progress gives their spread, not a line each.
+constexpr int kRankLines = 16;
+
 class Coordinator {
  public:
-  Coordinator(const ClassJob& job, int ranks) : job_(job), ranks_(ranks), done_by_rank_(static_cast<std::size_t>(ranks), 0),
-        busy_by_rank_(static_cast<std::size_t>(ranks), 0) {
+  Coordinator(const ClassJob& job, int ranks) : job_(job), ranks_(ranks), loads_(static_cast<std::size_t>(ranks)) {
     const std::uint64_t items = class_work_items(job.rules);
     const ClassSweepIdentity identity{.rules = job.rules,
                                       .samples_per_index = job.options.samples_per_index,
@@ -244,6 +243,11 @@ class Coordinator {
       }
     }
     job_items_ = part_items(items, job.part);
+    const auto stride = static_cast<std::uint64_t>(std::max(1, job.options.item_stride));
+    if (stride > 1) {  // a work sample: every stride-th item
+      job_items_.clear();
+      for (std::uint64_t item = 0; item < items; item += stride) job_items_.push_back({item, item + 1});
+    }
     // Like the single-process sweep, a resume tries the items refused by the memory bound again.
     if (const std::uint64_t reopened = reopen_refused(state_, job_items_); reopened > 0)
       log("classes: " + std::to_string(reopened) + " work items refused by the memory bound run again");
@@ -251,6 +255,9 @@ class Coordinator {
     total_ = count_of(job_items_);
     done_before_ = total_ - dealer_->remaining();
     seconds_before_ = state_.seconds;
+    states_before_ = static_cast<double>(state_.states);
+    // The configurations of the job are known ahead for a whole job: the ETA goes by them.
+    if (job.part.whole() && stride == 1) total_states_ = static_cast<double>(count_placements(job.rules).domain);
   }
 
   bool finished() const { return count_of(missing_of(job_items_, state_)) == 0; }
@@ -269,11 +276,21 @@ class Coordinator {
     if (stopping_) return {};
     return dealer_->batch(want, ranks_);
   }
-  void add(int rank, const ClassSweepState& delta) {
+  // The finished items of `rank` (cpu: its process's CPU seconds so far, < 0 if not known).
+  void add(int rank, const ClassSweepState& delta, double cpu = -1) {
     const std::lock_guard lock(mutex_);
     add_sweep(state_, delta, job_.options.samples_per_index, job_.options.sample_indices);
-    done_by_rank_[static_cast<std::size_t>(rank)] += delta.items_done();
-    busy_by_rank_[static_cast<std::size_t>(rank)] += delta.seconds;
+    RankLoad& load = loads_[static_cast<std::size_t>(rank)];
+    load.items += delta.items_done();
+    load.states += delta.states;
+    load.busy += delta.seconds;
+    if (cpu >= 0) load.cpu = cpu;
+    load.heard = Clock::now();
+  }
+
+  void note_cpu(int rank, double cpu) {
+    const std::lock_guard lock(mutex_);
+    loads_[static_cast<std::size_t>(rank)].cpu = cpu;
   }
 
   void stop() {
@@ -302,27 +319,68 @@ class Coordinator {
     if (seconds_since(last_report_) >= job_.options.progress_seconds) report();
   }
 
-  void report() {
+  // The progress lines (main thread only: its CPU time is the dealing's): the job's, with its
+  // ETA, then one per rank (the periodic lines of more than kRankLines ranks: their spread).
+  void report(bool last = false) {
     last_report_ = Clock::now();
-    std::string per_rank;
-    std::uint64_t done = 0, states = 0;
+    std::vector<RankLoad> loads;
+    std::uint64_t states = 0;
     {
       const std::lock_guard lock(mutex_);
-      for (std::size_t r = 0; r < done_by_rank_.size(); ++r) {
-        done += done_by_rank_[r];
-        char busy[64];
-        std::snprintf(busy, sizeof busy, " (%.1f s)", busy_by_rank_[r]);
-        if (ranks_ > 1) per_rank += (r ? ", " : "") + std::to_string(done_by_rank_[r]) + busy;
-      }
+      loads = loads_;
       states = state_.states;
     }
+    loads[0].cpu = process_cpu_seconds();
+    std::uint64_t done = 0;
+    for (const RankLoad& load : loads) done += load.items;
     const double elapsed = seconds_since(start_);
-    char text[200];
-    std::snprintf(text, sizeof text, "classes: work items %llu/%llu, %llu configurations, elapsed %.1f s, ETA %s",
-                  static_cast<unsigned long long>(done_before_ + done), static_cast<unsigned long long>(total_),
-                  static_cast<unsigned long long>(states), elapsed,
-                  eta_text(elapsed, done, total_ - done_before_ - done).c_str());
-    log(std::string(text) + (ranks_ > 1 ? "; per rank items (busy seconds) " + per_rank : ""));
+    const std::string eta =
+        total_states_ ? eta_text(elapsed, static_cast<double>(states) - states_before_, *total_states_ - states_before_)
+                      : eta_text(elapsed, static_cast<double>(done), static_cast<double>(total_ - done_before_));
+    char text[320];
+    std::snprintf(text, sizeof text, "classes: %s%swork items %llu/%llu, %llu configurations", ranks_ > 1 ? std::to_string(ranks_).c_str() : "",
+                  ranks_ > 1 ? " ranks, " : "", static_cast<unsigned long long>(done_before_ + done),
+                  static_cast<unsigned long long>(total_), static_cast<unsigned long long>(states));
+    std::string line = text;
+    if (total_states_) {
+      std::snprintf(text, sizeof text, " (%.1f%%)", 100.0 * static_cast<double>(states) / *total_states_);
+      line += text;
+    }
+    std::snprintf(text, sizeof text, ", elapsed %.1f s, ETA %s", elapsed, eta.c_str());
+    log(line + text);
+    if (ranks_ == 1) return;
+    if (last || ranks_ <= kRankLines) {
+      for (std::size_t r = 0; r < loads.size(); ++r) {
+        const RankLoad& load = loads[r];
+        std::snprintf(text, sizeof text, "classes: rank %zu: %llu work items, %llu configurations, busy %.1f s, CPU %.1f s%s",
+                      r, static_cast<unsigned long long>(load.items), static_cast<unsigned long long>(load.states), load.busy,
+                      load.cpu, r == 0 ? "" : (", last heard " + duration_text(seconds_since(load.heard)) + " ago").c_str());
+        line = text;
+        if (r == 0) {  // the dealing, gathering and checkpoints: the coordination's cost
+          std::snprintf(text, sizeof text, " (its dealing thread %.2f s)", thread_cpu_seconds());
+          line += text;
+        }
+        log(line);
+      }
+      return;
+    }
+    // The spread over ranks: least, median and most of their items and busy seconds, and the
+    // rank not heard from longest (a stalled rank shows here).
+    std::vector<double> items, busy;
+    std::size_t silent = 1;
+    for (std::size_t r = 0; r < loads.size(); ++r) {
+      items.push_back(static_cast<double>(loads[r].items));
+      busy.push_back(loads[r].busy);
+      if (r > 0 && loads[r].heard < loads[silent].heard) silent = r;
+    }
+    const auto spread = [](std::vector<double> v) {
+      std::sort(v.begin(), v.end());
+      char part[100];
+      std::snprintf(part, sizeof part, "%.0f / %.0f / %.0f", v.front(), v[v.size() / 2], v.back());
+      return std::string(part);
+    };
+    log("classes: per rank least / median / most: work items " + spread(items) + ", busy seconds " + spread(busy) +
+        "; rank " + std::to_string(silent) + " last heard " + duration_text(seconds_since(loads[silent].heard)) + " ago");
   }
 
   void log(const std::string& line) const {
@@ -341,10 +399,11 @@ class Coordinator {
   std::vector<ItemRange> job_items_;
   std::optional<Dealer> dealer_;
   std::uint64_t total_ = 0, done_before_ = 0;
-  std::vector<std::uint64_t> done_by_rank_;
-  std::vector<double> busy_by_rank_;  // seconds spent in items (all threads)
+  std::vector<RankLoad> loads_;
   bool stopping_ = false;
   double seconds_before_ = 0;
+  double states_before_ = 0;
+  std::optional<double> total_states_;  // configurations of the whole job
   Clock::time_point start_ = Clock::now(), last_save_ = Clock::now(), last_report_ = Clock::now();
 };
 
@@ -382,7 +441,7 @@ class LocalSweep {
 
 ClassJobResult finish(Coordinator& coordinator, bool stopped) {
   const ClassSweepState state = coordinator.save();
-  coordinator.report();
+  coordinator.report(true);
   ClassJobResult result;
   result.stopped = stopped;
   result.finished = coordinator.finished();
@@ -474,9 +533,17 @@ ClassJobResult run_rank0(const ClassJob& job, int ranks) {
           for (const ItemRange& r : coordinator.next_batch(words.empty() ? 1 : words[0]))
             batch.insert(batch.end(), {r.begin, r.end});
           send_words(batch, status.MPI_SOURCE, kWork);
-        } else if (status.MPI_TAG == kDelta) {
-          coordinator.add(status.MPI_SOURCE, decode_state(words));
-        } else if (status.MPI_TAG == kDone) {
+        } else if (status.MPI_TAG == kDelta) {  // the rank's CPU seconds, then the state
+          if (words.empty()) throw std::runtime_error("an empty sweep state message");
+          double cpu = 0;
+          std::memcpy(&cpu, words.data(), sizeof cpu);
+          coordinator.add(status.MPI_SOURCE, decode_state({words.begin() + 1, words.end()}), cpu);
+        } else if (status.MPI_TAG == kDone) {  // with the rank's final CPU seconds
+          if (words.size() == 1) {
+            double cpu = 0;
+            std::memcpy(&cpu, words.data(), sizeof cpu);
+            coordinator.note_cpu(status.MPI_SOURCE, cpu);
+          }
           --active;
         }
         continue;
@@ -535,7 +602,11 @@ void run_worker_rank(const ClassJob& job, int rank) {
     {
       const std::lock_guard lock(mutex);
       if (pending.items_done() == 0) return;
+      const double cpu = process_cpu_seconds();
+      std::uint64_t cpu_bits = 0;
+      std::memcpy(&cpu_bits, &cpu, sizeof cpu_bits);
       words = encode_state(pending);
+      words.insert(words.begin(), cpu_bits);
       pending = ClassSweepState{};
     }
     send_words(words, 0, kDelta);
@@ -577,7 +648,10 @@ void run_worker_rank(const ClassJob& job, int rank) {
   } catch (const std::exception& e) {
     abort_job(e.what(), rank);
   }
-  send_words({}, 0, kDone);
+  const double cpu = process_cpu_seconds();
+  std::uint64_t cpu_bits = 0;
+  std::memcpy(&cpu_bits, &cpu, sizeof cpu_bits);
+  send_words({cpu_bits}, 0, kDone);
   // A request answered after the stop: drained so that finalising does not wait on it.
 }
 

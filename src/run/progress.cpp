@@ -55,6 +55,20 @@ std::string mib(std::uint64_t bytes) {
   return text;
 }
 
+std::string duration_text(double seconds) {
+  char text[40];
+  if (seconds < 120) std::snprintf(text, sizeof text, "%.0f s", seconds);
+  else if (seconds < 7200) std::snprintf(text, sizeof text, "%.1f min", seconds / 60);
+  else std::snprintf(text, sizeof text, "%.1f h", seconds / 3600);
+  return text;
+}
+
+std::string eta_text(double seconds, double done, double total) {
+  if (done >= total) return "0 s";
+  if (!(done > 0)) return "unknown";
+  return duration_text(seconds / done * (total - done));
+}
+
 std::string layer_line(int index, Count count, std::uint64_t nodes, double seconds,
                        double elapsed) {
   char text[240];

@@ -45,6 +45,12 @@ class StopSignals {
 // "123 MiB".
 std::string mib(std::uint64_t bytes);
 
+// "45 s", "12.5 min", "3.2 h".
+std::string duration_text(double seconds);
+// The time left if the rest goes at the rate so far: `done` of `total` units took `seconds`
+// ("unknown" before any unit is done).
+std::string eta_text(double seconds, double done, double total);
+
 // One progress line of a finished layer: index, count, BDD nodes, seconds, elapsed, RSS.
 std::string layer_line(int index, Count count, std::uint64_t nodes, double seconds,
                        double elapsed);

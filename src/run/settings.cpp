@@ -393,8 +393,10 @@ RunSettings settings_from(const po::variables_map& vm) {
   if (launched_by_mpi()) {
     if (!mpi_built_in())
       throw InputError("started by an MPI launcher, but this rushhour is built without MPI: every rank would run the whole job");
-    if (s.engine != EngineKind::Classes || sweep.item_stride > 1)
-      throw InputError("under an MPI launcher only --engine classes runs (without --work-sample)");
+    if (s.engine != EngineKind::Classes) throw InputError("under an MPI launcher only --engine classes runs");
+    // One process samples every K-th item within the limits, the ranks every K-th item.
+    if (sweep.item_stride > 1 && !(common.rules.limits() == VehicleLimits{}))
+      throw InputError("under an MPI launcher --work-sample runs without vehicle limits");
     if (launcher_rank() != 0) {  // rank 0 reports for the job
       common.quiet = true;
       common.log_file.clear();

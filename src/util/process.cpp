@@ -1,5 +1,8 @@
 #include "util/process.hpp"
 
+#include <sys/resource.h>
+#include <time.h>
+
 #include <fstream>
 #include <string>
 
@@ -19,5 +22,18 @@ std::uint64_t status_kib(const std::string& key) {
 
 std::uint64_t current_rss_bytes() { return status_kib("VmRSS") * 1024; }
 std::uint64_t peak_rss_bytes() { return status_kib("VmHWM") * 1024; }
+
+double process_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 }  // namespace rushhour
