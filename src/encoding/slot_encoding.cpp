@@ -23,18 +23,35 @@ void SlotEncodingOptions::check() const {
 }
 
 SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
-                           const SlotEncodingOptions& options)
-    : StateEncoding(rules), options_(options), table_(rules.size()) {
+                           const SlotEncodingOptions& options, DomainPart part)
+    : StateEncoding(rules), options_(options), part_(std::move(part)), table_(rules.size()) {
   options_.check();
   const int n = rules.size();
+  for (int line : part_.lines)
+    if (line < 0 || line >= 2 * n) throw std::logic_error("a part fixes a line the board lacks");
 
-  // Codes of the arrangements.
-  std::shared_ptr<const DomainCode> code;
-  if (options_.line_code == "slot") {
+  // The arrangements each line's variable codes: all of them, or those of the part.
+  allowed_.resize(static_cast<std::size_t>(2 * n));
+  value_of_.assign(static_cast<std::size_t>(2 * n), std::vector<int>(static_cast<std::size_t>(table_.size()), -1));
+  for (int line = 0; line < 2 * n; ++line) {
+    auto& allowed = allowed_[static_cast<std::size_t>(line)];
+    for (int a = 0; a < table_.size(); ++a)
+      if (part_.admits(line, table_[a])) {
+        value_of_[static_cast<std::size_t>(line)][static_cast<std::size_t>(a)] = static_cast<int>(allowed.size());
+        allowed.push_back(a);
+      }
+    if (allowed.empty()) throw std::logic_error("a part fixes a kind sequence no arrangement has");
+  }
+
+  // Codes of the arrangements, one per line (lines with the same arrangements share one).
+  std::map<std::vector<int>, std::shared_ptr<const DomainCode>> code_of;
+  const auto make_code = [&](const std::vector<int>& arrangements) -> std::shared_ptr<const DomainCode> {
+    if (options_.line_code != "slot") return DomainCode::binary(static_cast<int>(arrangements.size()));
     const int slots = n / 2;
     const int position_bits = bits_for(n - 1);
     std::vector<std::vector<DomainCode::Cube>> cubes;
-    for (const LineArrangement& a : table_.arrangements()) {
+    for (int index : arrangements) {
+      const LineArrangement& a = table_[index];
       DomainCode::Cube cube;
       for (int s = 0; s < slots; ++s) {
         const bool present = s < static_cast<int>(a.segments.size());
@@ -46,9 +63,13 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
       }
       cubes.push_back({cube});
     }
-    code = DomainCode::from_cubes(std::move(cubes));
-  } else {
-    code = DomainCode::binary(table_.size());
+    return DomainCode::from_cubes(std::move(cubes));
+  };
+  std::vector<std::shared_ptr<const DomainCode>> codes;
+  for (const std::vector<int>& allowed : allowed_) {
+    auto& code = code_of[allowed];
+    if (!code) code = make_code(allowed);
+    codes.push_back(code);
   }
 
   // Variable layout.
@@ -58,7 +79,7 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
     for (int i = 0; i < 2 * n; ++i)
       line_sequence_.push_back(options_.order == "rows-columns" ? i : (i + n) % (2 * n));
   }
-  lines_ = lay_out(session, code, line_sequence_);
+  lines_ = lay_out(session, codes, line_sequence_);
 
   // Coverage of each line's own cells.
   covered_.assign(2 * n, std::vector<bdd>(n, bddfalse));
@@ -160,8 +181,11 @@ bdd SlotEncoding::line_relation(int line, Metric metric) const {
 std::vector<TransitionPart> SlotEncoding::make_parts(Metric metric) const {
   std::vector<TransitionPart> parts;
   for (int line = 0; line < line_count(); ++line) {
+    bdd relation = line_relation(line, metric);
+    // A line fixed to an arrangement that cannot move (e.g. an empty line) changes nothing.
+    if (relation == bddfalse) continue;
     const DomainVariable* changed[] = {&lines_[static_cast<std::size_t>(line)]};
-    parts.push_back(make_transition_part(line_relation(line, metric), changed));
+    parts.push_back(make_transition_part(std::move(relation), changed));
   }
   return parts;
 }
@@ -172,7 +196,8 @@ std::string SlotEncoding::layout_description() const {
          " max_cars=" + std::to_string(rules_.limits().max_cars) +
          " max_trucks=" + std::to_string(rules_.limits().max_trucks) +
          " max_vehicles=" + std::to_string(rules_.limits().max_vehicles) +
-         " variables=" + std::to_string(variable_count_);
+         " variables=" + std::to_string(variable_count_) +
+         (part_.whole() ? std::string() : " part=" + part_.name(rules_.size()));
 }
 
 bdd SlotEncoding::encode(const Board& board) const {
@@ -195,13 +220,37 @@ Board SlotEncoding::board_of(const std::vector<bool>& values) const {
   std::vector<int> arrangement(2 * n, -1);
   for (int line : line_sequence_) {
     const DomainVariable& variable = lines_[static_cast<std::size_t>(line)];
-    arrangement[line] = variable.decode(values, bit);
+    const int value = variable.decode(values, bit);
     bit += static_cast<std::size_t>(variable.bits());
-    if (arrangement[line] < 0) throw std::logic_error("decode: a state set holds an invalid line code");
+    if (value < 0) throw std::logic_error("decode: a state set holds an invalid line code");
+    arrangement[line] = allowed_[static_cast<std::size_t>(line)][static_cast<std::size_t>(value)];
   }
   for (int line = 0; line < 2 * n; ++line)
     append_line_vehicles(table_[arrangement[line]], line, n, vehicles);
   return Board(n, std::move(vehicles));
+}
+
+std::vector<Board> SlotEncoding::least_boards(bdd states, int count) const {
+  const int n = rules_.size();
+  std::vector<Board> boards;
+  // The least key of a set: line by line in key order (rows, then columns), the least
+  // arrangement that leaves a configuration of the set.
+  while (static_cast<int>(boards.size()) < count && states != bddfalse) {
+    bdd rest = states;
+    std::vector<Vehicle> vehicles;
+    for (int line = 0; line < 2 * n; ++line) {
+      for (int a : allowed_[static_cast<std::size_t>(line)]) {
+        const bdd with = rest & is_arrangement(line, a);
+        if (with == bddfalse) continue;
+        rest = with;
+        append_line_vehicles(table_[a], line, n, vehicles);
+        break;
+      }
+    }
+    boards.emplace_back(n, std::move(vehicles));
+    states = minus(states, rest);
+  }
+  return boards;
 }
 
 }  // namespace rushhour

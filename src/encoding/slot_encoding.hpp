@@ -17,6 +17,14 @@
 // and within a line each code bit's current variable is followed by its next-state copy: a
 // line is a DomainVariable whose values are the arrangements (bdd/domain_variable.hpp).
 //
+// Parts (encoding/line_partition.hpp): an encoding may be built for one part of the domain,
+// the kind sequences of some lines fixed. A fixed line's variable then codes only the
+// arrangements of its kind sequence (value k = the k-th such arrangement in LineTable order,
+// in the line code asked for), so the part's BDDs have fewer variables and never mention the
+// other arrangements; a line with a single arrangement has no variable bits at all and no
+// transition part. Every state set of the encoding (legal, domain, winning, layers) is then a
+// set of the part's configurations.
+//
 // Transitions: line ℓ's relation R_ℓ(x_ℓ, x'_ℓ, crossings) holds iff one vehicle of ℓ slides
 // (one cell for the step metric, any distance for the move metric) from arrangement x_ℓ to
 // x'_ℓ and every cell of the old arrangement and every cell entered on the way is free of
@@ -29,6 +37,7 @@
 
 #include "bdd/session.hpp"
 #include "board/lines.hpp"
+#include "encoding/line_partition.hpp"
 #include "encoding/state_encoding.hpp"
 
 namespace rushhour {
@@ -47,7 +56,9 @@ struct SlotEncodingOptions {
 class SlotEncoding final : public StateEncoding {
  public:
   // Declares the variables it needs in `session` and builds every set and relation.
-  SlotEncoding(BddSession& session, const Rules& rules, const SlotEncodingOptions& options);
+  // With a part, every set is restricted to the part's configurations (see above).
+  SlotEncoding(BddSession& session, const Rules& rules, const SlotEncodingOptions& options,
+               DomainPart part = {});
 
   std::string name() const override { return "slot"; }
   std::string order_name() const override { return options_.order; }
@@ -60,6 +71,11 @@ class SlotEncoding final : public StateEncoding {
   bdd vehicle_counts_where(
       const std::function<bool(int cars, int trucks)>& wanted) const override;
   const SlotEncodingOptions& options() const { return options_; }
+  const DomainPart& part() const { return part_; }
+  // Up to `count` configurations of `states`, those with the least explicit-engine keys
+  // (the arrangement indices of the rows, then the columns, the first row most significant),
+  // in ascending key order: samples independent of the variable order and of the part.
+  std::vector<Board> least_boards(bdd states, int count) const;
 
   // Lines 0..n-1 are rows, n..2n-1 columns.
   int line_count() const { return 2 * rules_.size(); }
@@ -67,8 +83,10 @@ class SlotEncoding final : public StateEncoding {
  private:
   // all_current_ holds each line's bits together, lines in variable order.
   Board board_of(const std::vector<bool>& values) const override;
+  // bddfalse for an arrangement the part does not admit on the line.
   bdd is_arrangement(int line, int arrangement, Copy copy = Copy::Current) const {
-    return lines_[static_cast<std::size_t>(line)].encode(arrangement, copy);
+    const int value = value_of_[static_cast<std::size_t>(line)][static_cast<std::size_t>(arrangement)];
+    return value < 0 ? bddfalse : lines_[static_cast<std::size_t>(line)].encode(value, copy);
   }
   // Cell k of line `line` covered by a vehicle of the crossing line.
   bdd crossing_covered(int line, int k) const;
@@ -80,7 +98,10 @@ class SlotEncoding final : public StateEncoding {
       const std::function<bool(int cars, int trucks)>& keep) const;
 
   SlotEncodingOptions options_;
+  DomainPart part_;
   LineTable table_;
+  std::vector<std::vector<int>> allowed_;   // [line]: the arrangements a value codes, ascending
+  std::vector<std::vector<int>> value_of_;  // [line][arrangement]: its value, -1 if not admitted
   std::vector<DomainVariable> lines_;  // line -> its arrangement, a DomainVariable
   std::vector<int> line_sequence_;     // lines in variable order
   std::vector<std::vector<bdd>> covered_;  // [line][k]: cell k of the line covered by its own vehicles

@@ -14,9 +14,17 @@ TransitionPart make_transition_part(bdd relation,
 std::vector<DomainVariable> StateEncoding::lay_out(BddSession& session,
                                                    std::shared_ptr<const DomainCode> code,
                                                    const std::vector<int>& sequence) {
+  return lay_out(session, std::vector<std::shared_ptr<const DomainCode>>(sequence.size(), code),
+                 sequence);
+}
+
+std::vector<DomainVariable> StateEncoding::lay_out(
+    BddSession& session, const std::vector<std::shared_ptr<const DomainCode>>& codes,
+    const std::vector<int>& sequence) {
   VariableLayout layout;
   std::vector<std::optional<DomainVariable>> placed(sequence.size());
-  for (int item : sequence) placed[static_cast<std::size_t>(item)] = layout.add(code);
+  for (int item : sequence)
+    placed[static_cast<std::size_t>(item)] = layout.add(codes[static_cast<std::size_t>(item)]);
   std::vector<DomainVariable> variables;
   for (auto& variable : placed) variables.push_back(std::move(*variable));
   variable_count_ = layout.variable_count();

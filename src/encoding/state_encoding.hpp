@@ -94,6 +94,10 @@ class StateEncoding {
   // sets variable_count_, all_current_ and current_set_. Returns the variables by item.
   std::vector<DomainVariable> lay_out(BddSession& session, std::shared_ptr<const DomainCode> code,
                                       const std::vector<int>& sequence);
+  // The same with a code of its own for each item: codes[item].
+  std::vector<DomainVariable> lay_out(BddSession& session,
+                                      const std::vector<std::shared_ptr<const DomainCode>>& codes,
+                                      const std::vector<int>& sequence);
   // The configuration whose current variables all_current_[k] have values[k]; throws
   // std::logic_error on an invalid code.
   virtual Board board_of(const std::vector<bool>& values) const = 0;

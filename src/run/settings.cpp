@@ -6,6 +6,7 @@
 
 #include "board/count.hpp"
 #include "board/errors.hpp"
+#include "encoding/line_partition.hpp"
 #include "explicit/counting.hpp"
 
 namespace rushhour::run {
@@ -36,7 +37,8 @@ constexpr EngineOption kEngineOptions[] = {
     {"dominance-by", kSymbolic},      {"dominance-indices", kSymbolic},
     {"dominance-components", kSymbolic}, {"dominance-stop", kSymbolic},
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
-    {"items", kClasses},
+    {"items", kClasses},              {"partition", kSymbolic},
+    {"part-sample", kSymbolic},
 };
 
 std::string engine_list(unsigned engines) {
@@ -186,6 +188,19 @@ void SymbolicSettings::check(const CommonSettings& common) const {
   if (dominance_components < -1 || max_layers < -1)
     throw InputError("--dominance-components and --max-layers must be >= -1");
   if (max_layers == 0) throw InputError("--max-layers must be at least 1");
+  parse_partition(partition, common.rules);
+  if (part_stride < 1) throw InputError("--part-sample must be >= 1");
+  if (partitioned()) {
+    if (encoding != EncodingKind::Slot) throw InputError("--partition goes with the slot encoding");
+    if (common.resume) throw InputError("--partition runs do not resume yet (no --resume)");
+    if (part_stride > 1 && !common.out.empty())
+      throw InputError("--part-sample is a benchmark of a partition (no --out)");
+    if (dominance_indices != -1 || dominance_components != -1 || dominance_stop != -1)
+      throw InputError("the symbolic dominance pass of a partitioned run counts every index "
+                       "(no --dominance-indices, --dominance-components or --dominance-stop)");
+  } else if (part_stride > 1) {
+    throw InputError("--part-sample goes with --partition");
+  }
 }
 
 RetrogradeOptions SymbolicSettings::retrograde(const CommonSettings& common) const {
@@ -277,7 +292,12 @@ po::options_description classify_options() {
        "with vehicle limits: limited | unlimited (frontiers on the board without limits, "
        "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
       ("max-layers", po::value<int>()->default_value(-1),
-       "stop after K layers, leaving an incomplete run (-1 = all)");
+       "stop after K layers, leaving an incomplete run (-1 = all)")
+      ("partition", po::value<std::string>()->default_value("none"),
+       "bdd engine: classify the domain in parts fixed by the kind sequences of some lines: "
+       "none | exit-row | rows | rows+K (rows and the first K columns); docs/partition.md")
+      ("part-sample", po::value<int>()->default_value(1),
+       "bdd engine benchmark: with --partition, classify only every K-th part (no --out)");
   po::options_description bdd("BuDDy (bdd engine)");
   bdd.add_options()
       ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
@@ -359,7 +379,12 @@ RunSettings settings_from(const po::variables_map& vm) {
       if (!symbolic_pass && is_set(vm, name))
         throw InputError(std::string("--") + name + " applies to the symbolic dominance pass only" +
                          (common.dominance ? " (--dominance-by symbolic)" : " (not with --no-dominance)"));
-    symbolic.dominance_indices = dominance_indices_of(vm["dominance-indices"].as<std::string>(), size);
+    symbolic.partition = vm["partition"].as<std::string>();
+    symbolic.part_stride = vm["part-sample"].as<int>();
+    // A part's highest indices are not the run's: a partitioned pass counts every index.
+    const std::string indices = vm["dominance-indices"].as<std::string>();
+    symbolic.dominance_indices =
+        symbolic.partitioned() && indices == "auto" ? -1 : dominance_indices_of(indices, size);
     symbolic.dominance_components = vm["dominance-components"].as<std::int64_t>();
     symbolic.dominance_stop = vm["dominance-stop"].as<int>();
     symbolic.frontiers = frontiers_of(vm["frontiers"].as<std::string>());

@@ -57,6 +57,12 @@ struct SymbolicSettings {
   Frontiers frontiers = Frontiers::Auto;
   // The dominance figures from a class sweep after the layers instead of the symbolic pass.
   bool dominance_by_classes = false;
+  // The domain cut into parts by line kind sequences (encoding/line_partition.hpp), each
+  // classified on its own (run/partitioned_run.hpp); "none" = the whole domain at once.
+  std::string partition = "none";
+  int part_stride = 1;  // --part-sample: classify only every K-th part (a benchmark)
+
+  bool partitioned() const { return partition != "none"; }
 
   void check(const CommonSettings& common) const;
   // The driver's options (callbacks left empty).

@@ -6,6 +6,7 @@
 
 #include "retrograde/retrograde.hpp"
 #include "run/class_sweep_engine.hpp"
+#include "run/partitioned_run.hpp"
 #include "util/clock.hpp"
 
 namespace rushhour::run {
@@ -91,7 +92,9 @@ Classification run_layers(const RunSettings& settings, const RunDirectory* direc
 
 Classification SymbolicEngine::run(const RunSettings& settings, const RunDirectory* directory,
                                    ProgressLog& log) const {
-  Classification result = run_layers(settings, directory, log);
+  Classification result = settings.symbolic.partitioned()
+                              ? classify_partitioned(settings, directory, log)
+                              : run_layers(settings, directory, log);
   // The BDD session is gone by now: the sweep gets the memory the layers had.
   if (settings.symbolic.dominance_by_classes && result.complete && !StopSignals::stop_requested())
     add_class_dominance(settings, directory, log, result);

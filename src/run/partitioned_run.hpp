@@ -1,0 +1,27 @@
+#pragma once
+// The bdd engine with --partition (encoding/line_partition.hpp): the domain cut into parts by
+// the kind sequences of chosen lines, each part classified by the retrograde driver on its own
+// BuDDy session (node table and caches started small and grown to the part), the parts one
+// after another in this process. The figures of the parts add up to the run's:
+//   layers:      per index, count, BDD nodes and seconds are sums over the parts;
+//   domain, winning, solvable, unsolvable: sums;
+//   dominance:   per index, sums of the parts' symbolic passes (or a class sweep afterwards);
+//   samples:     per index the K least explicit-engine keys over every part (SlotEncoding::
+//                least_boards), for the T highest indices of the run: the explicit engine's
+//                samples, whatever the partition.
+// The run is complete when every part is.
+#include "board/classification.hpp"
+#include "run/progress.hpp"
+#include "run/run_directory.hpp"
+#include "run/settings.hpp"
+
+namespace rushhour::run {
+
+// BuDDy's node table at the start of a part (it doubles as the part needs): a few parts of
+// 6x6 need millions of nodes, most far fewer, and a small table stays in the cache.
+inline constexpr int kPartInitialNodes = 1 << 14;
+
+Classification classify_partitioned(const RunSettings& settings, const RunDirectory* directory,
+                                    ProgressLog& log);
+
+}  // namespace rushhour::run
