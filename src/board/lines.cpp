@@ -56,6 +56,13 @@ int LineTable::find(const std::vector<Segment>& segments) const {
   return it == arrangements_.end() ? -1 : static_cast<int>(it - arrangements_.begin());
 }
 
+int LineTable::reversed(int index) const {
+  std::vector<Segment> back;
+  const std::vector<Segment>& segments = arrangements_[static_cast<std::size_t>(index)].segments;
+  for (auto s = segments.rbegin(); s != segments.rend(); ++s) back.push_back({length_ - s->start - s->length, s->length});
+  return find(back);
+}
+
 std::vector<std::vector<Segment>> line_segments(const Board& board) {
   const int n = board.size();
   std::vector<std::vector<Segment>> segments(static_cast<std::size_t>(2 * n));

@@ -42,6 +42,8 @@ class LineTable {
   const std::vector<LineArrangement>& arrangements() const { return arrangements_; }
   // Index of the arrangement with exactly these segments, or -1.
   int find(const std::vector<Segment>& segments) const;
+  // The arrangement read from the other end (a column of a board reflected top to bottom).
+  int reversed(int index) const;
   // Moves of single vehicles within the line (steps are the moves of distance 1).
   const std::vector<LineMove>& moves(int index) const { return moves_[index]; }
 

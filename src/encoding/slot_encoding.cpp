@@ -230,16 +230,27 @@ Board SlotEncoding::board_of(const std::vector<bool>& values) const {
   return Board(n, std::move(vehicles));
 }
 
-std::vector<Board> SlotEncoding::least_boards(bdd states, int count) const {
+std::vector<Board> SlotEncoding::least_boards(bdd states, int count, KeyOrder order) const {
   const int n = rules_.size();
+  const bool mirrored = order == KeyOrder::Mirrored;
+  // The lines in key order and each line's arrangements in the order of their key fields: the
+  // mirror image's row i is row n-1-i, its columns are the columns reversed.
+  std::vector<int> lines;
+  for (int i = 0; i < n; ++i) lines.push_back(mirrored ? n - 1 - i : i);
+  for (int j = n; j < 2 * n; ++j) lines.push_back(j);
+  std::vector<std::vector<int>> choices = allowed_;
+  if (mirrored)
+    for (int j = n; j < 2 * n; ++j)
+      std::sort(choices[static_cast<std::size_t>(j)].begin(), choices[static_cast<std::size_t>(j)].end(),
+                [&](int a, int b) { return table_.reversed(a) < table_.reversed(b); });
   std::vector<Board> boards;
   // The least key of a set: line by line in key order (rows, then columns), the least
   // arrangement that leaves a configuration of the set.
   while (static_cast<int>(boards.size()) < count && states != bddfalse) {
     bdd rest = states;
     std::vector<Vehicle> vehicles;
-    for (int line = 0; line < 2 * n; ++line) {
-      for (int a : allowed_[static_cast<std::size_t>(line)]) {
+    for (const int line : lines) {
+      for (int a : choices[static_cast<std::size_t>(line)]) {
         const bdd with = rest & is_arrangement(line, a);
         if (with == bddfalse) continue;
         rest = with;

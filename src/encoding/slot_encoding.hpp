@@ -75,7 +75,10 @@ class SlotEncoding final : public StateEncoding {
   // Up to `count` configurations of `states`, those with the least explicit-engine keys
   // (the arrangement indices of the rows, then the columns, the first row most significant),
   // in ascending key order: samples independent of the variable order and of the part.
-  std::vector<Board> least_boards(bdd states, int count) const;
+  // KeyOrder::Mirrored: those whose top-bottom mirror images have the least keys (rows read
+  // from the last, columns reversed), in that order.
+  enum class KeyOrder { Plain, Mirrored };
+  std::vector<Board> least_boards(bdd states, int count, KeyOrder order = KeyOrder::Plain) const;
 
   // Lines 0..n-1 are rows, n..2n-1 columns.
   int line_count() const { return 2 * rules_.size(); }

@@ -120,12 +120,7 @@ struct LineTables {
 
     // The mirror: a line read backwards (a column of the board reflected top to bottom).
     reflected.resize(static_cast<std::size_t>(count));
-    for (int a = 0; a < count; ++a) {
-      std::vector<Segment> back;
-      for (auto s = lines[a].segments.rbegin(); s != lines[a].segments.rend(); ++s)
-        back.push_back({n - s->start - s->length, s->length});
-      reflected[static_cast<std::size_t>(a)] = lines.find(back);
-    }
+    for (int a = 0; a < count; ++a) reflected[static_cast<std::size_t>(a)] = lines.reversed(a);
     for (int g = 0; g < groups; ++g)
       mirror_group.push_back(group_of[static_cast<std::size_t>(reflected[static_cast<std::size_t>(members[static_cast<std::size_t>(g)][0])])]);
 
@@ -330,6 +325,7 @@ class WorkerFigures {
   int highest_index() const { return highest_index_; }
   const std::vector<std::uint64_t>& refused() const { return refused_; }
   const std::array<ClassSizeBucket, 64>& class_sizes() const { return sizes_; }
+  const std::array<ClassSizeBucket, 64>& solver_class_sizes() const { return solver_sizes_; }
   std::uint64_t largest_class() const { return largest_solved_; }
 
   // The figures found since the last call, as the state of work item `item` alone, and
@@ -395,6 +391,7 @@ class WorkerFigures {
   int item_highest_ = 0;
   std::uint64_t taken_classes_ = 0, taken_states_ = 0;
   std::array<ClassSizeBucket, 64> sizes_{};
+  std::array<ClassSizeBucket, 64> solver_sizes_{};
   std::uint64_t largest_solved_ = 0;
 };
 
@@ -402,6 +399,13 @@ class WorkerFigures {
 struct ItemBounds {
   std::uint64_t class_states = 0;  // states of one class
   std::uint64_t combos = 0;        // row combinations of one item
+  std::uint64_t bytes = 0;         // the thread's share of the memory
+};
+
+// A class solved by the class solver, counted once its item is known to be taken.
+struct SolvedElsewhere {
+  int cars = 0, trucks = 0, weight = 1;
+  ClassFigures figures;
 };
 
 template <class Numbering>
@@ -421,7 +425,7 @@ class Worker final : public WorkerFigures {
   void run_item(std::uint64_t item) override {
     const int n = t_.n;
     const auto groups = static_cast<std::uint64_t>(t_.groups);
-    std::array<int, kMaxN> row_group{};
+    std::array<int, kMaxN>& row_group = row_group_;
     std::uint64_t rest = item;
     for (int i = n - 1; i >= 0; --i) {
       row_group[static_cast<std::size_t>(i)] = static_cast<int>(rest % groups);
@@ -482,17 +486,26 @@ class Worker final : public WorkerFigures {
     level_.resize(static_cast<std::size_t>(n + 1));
     level_[0].resize(combos);
     for (std::uint32_t k = 0; k < combos; ++k) level_[0][k] = k;
-    // Only an item above the bound in all can hold a class above it: then its classes are
-    // measured first, and the item is refused before anything is counted.
-    if (item_states > bounds_.class_states) {
+    // Only an item above the bound in all can hold a class above it (or one for the class
+    // solver): then its classes are measured first, those for the class solver solved, and
+    // the item is refused before anything is counted if a class fits neither path.
+    const std::uint64_t explicit_limit =
+        options_.class_solver ? std::min(bounds_.class_states, options_.solver_above) : bounds_.class_states;
+    measured_ = item_states > explicit_limit;
+    if (measured_) {
       largest_class_ = 0;
+      refuse_ = false;
+      solved_elsewhere_.clear();
       measuring_ = true;
       search_columns(0, row_cars_, row_trucks_, own_mirror);
       measuring_ = false;
-      if (largest_class_ > bounds_.class_states) {
+      if (refuse_ || (!options_.class_solver && largest_class_ > bounds_.class_states)) {
+        solved_elsewhere_.clear();
         refused_.push_back(item);
         return;
       }
+      for (const SolvedElsewhere& solved : solved_elsewhere_) count_solved_elsewhere(solved);
+      solved_elsewhere_.clear();
     }
     search_columns(0, row_cars_, row_trucks_, own_mirror);
   }
@@ -506,8 +519,14 @@ class Worker final : public WorkerFigures {
   void search_columns(int j, int cars, int trucks, bool undecided) {
     const int n = t_.n;
     if (j == n) {
-      if (measuring_) largest_class_ = std::max(largest_class_, class_states());
-      else solve_class(cars, trucks, undecided && mirror_ ? 1 : mirror_ ? 2 : 1);
+      const int weight = undecided && mirror_ ? 1 : mirror_ ? 2 : 1;
+      if (measuring_) {
+        const std::uint64_t states = class_states();
+        largest_class_ = std::max(largest_class_, states);
+        if (!refuse_ && for_solver(states)) solve_elsewhere(cars, trucks, weight, states);
+      } else if (!measured_ || !for_solver(class_states())) {
+        solve_class(cars, trucks, weight);
+      }
       return;
     }
     const std::vector<std::uint32_t>& from = level_[static_cast<std::size_t>(j)];
@@ -539,6 +558,83 @@ class Worker final : public WorkerFigures {
       total += size;
     }
     return total;
+  }
+
+  // Whether a class of this many states goes to the class solver.
+  bool for_solver(std::uint64_t states) const {
+    return options_.class_solver && (states > bounds_.class_states || states > options_.solver_above);
+  }
+
+  // The current class by the class solver, kept in solved_elsewhere_ until the item is known
+  // to be taken; refuse_ if the solver cannot take it.
+  void solve_elsewhere(int cars, int trucks, int weight, std::uint64_t states) {
+    const int n = t_.n;
+    ClassLines lines;
+    lines.states = states;
+    lines.with_mirror = weight == 2;
+    lines.max_bytes = bounds_.bytes;
+    auto sequence_of = [&](int group) {
+      std::vector<int> lengths;
+      for (const Segment& s : t_.lines[t_.members[static_cast<std::size_t>(group)][0]].segments) lengths.push_back(s.length);
+      return lengths;
+    };
+    for (int i = 0; i < n; ++i) lines.sequences.push_back(sequence_of(row_group_[static_cast<std::size_t>(i)]));
+    for (int j = 0; j < n; ++j) lines.sequences.push_back(sequence_of(column_group_[static_cast<std::size_t>(j)]));
+    // The thread's share goes to the solver while this worker waits: its own arrays go.
+    for (auto* bytes : {&index_, &top_}) std::vector<std::uint8_t>().swap(*bytes);
+    std::vector<std::uint32_t>().swap(parent_);
+    std::vector<Item>().swap(queue_);
+    const double start = thread_cpu_seconds();
+    std::optional<ClassFigures> figures = options_.class_solver(lines);
+    if (!figures) {
+      refuse_ = true;
+      return;
+    }
+    if (figures->states != states || figures->count.size() != figures->nondominated.size() ||
+        figures->count.size() != figures->components.size())
+      throw std::logic_error("class engine: the class solver's figures do not fit the class (" +
+                             std::to_string(figures->states) + " states of " + std::to_string(states) + ")");
+    if (options_.measure_class_sizes) {
+      ClassSizeBucket& bucket = solver_sizes_[static_cast<std::size_t>(std::bit_width(states) - 1)];
+      ++bucket.classes;
+      bucket.states += states;
+      bucket.cpu_seconds += thread_cpu_seconds() - start;
+      largest_solved_ = std::max(largest_solved_, states);
+    }
+    solved_elsewhere_.push_back({cars, trucks, weight, std::move(*figures)});
+  }
+
+  // Counts a class the class solver solved like one solved here (solve_class_now).
+  void count_solved_elsewhere(const SolvedElsewhere& solved) {
+    const ClassFigures& f = solved.figures;
+    const auto w = static_cast<std::uint64_t>(solved.weight);
+    if (f.count.size() > static_cast<std::size_t>(kMaxStoredIndex) + 1) throw std::runtime_error("an index exceeds 254");
+    classes_.fetch_add(w, std::memory_order_relaxed);
+    states_.fetch_add(f.states * w, std::memory_order_relaxed);
+    VehicleTally& tally = tallies_.at(solved.cars, solved.trucks);
+    touched_[static_cast<std::size_t>(solved.cars * (tallies_.max_trucks + 1) + solved.trucks)] = true;
+    add_exact(tally.domain, w * f.states);
+    for (std::size_t i = 0; i < f.count.size(); ++i) {
+      add_exact(tally.count[i], w * f.count[i]);
+      add_exact(tally.nondominated[i], w * f.nondominated[i]);
+      add_exact(tally.components[i], w * f.components[i]);
+    }
+    if (f.count.empty()) return;  // no solvable state
+    const int top = static_cast<int>(f.count.size()) - 1;
+    highest_index_ = std::max(highest_index_, top);
+    item_highest_ = std::max(item_highest_, top);
+    if (options_.samples_per_index <= 0 || options_.sample_indices <= 0) return;
+    // As note_samples, index by index upwards.
+    for (int i = 0; i <= top; ++i) {
+      highest_ = std::max(highest_, i);
+      if (i < highest_ - options_.sample_indices + 1) continue;
+      const auto ui = static_cast<std::size_t>(i);
+      std::vector<SampleKey>& best = best_[ui];
+      if (ui < f.least_keys.size())
+        for (const SampleKey key : f.least_keys[ui]) offer_sample(best, key);
+      if (solved.weight == 2 && ui < f.least_mirror_keys.size())
+        for (const SampleKey key : f.least_mirror_keys[ui]) offer_sample(best, t_.mirror_key(key));
+    }
   }
 
   // Solves the current class and counts it `weight` times (2: for its mirror image too).
@@ -791,8 +887,12 @@ class Worker final : public WorkerFigures {
   // The current work item and class.
   std::array<std::uint32_t, kMaxN> row_stride_{};
   int row_cars_ = 0, row_trucks_ = 0;
+  std::array<int, kMaxN> row_group_{};  // the rows' kind sequences (groups)
   bool measuring_ = false;          // search_columns only measures the classes
   std::uint64_t largest_class_ = 0;  // what it measured
+  bool measured_ = false;           // the item's classes were measured first
+  bool refuse_ = false;             // a class of the item fits neither path
+  std::vector<SolvedElsewhere> solved_elsewhere_;
   std::vector<Combo> combos_;
   std::vector<std::uint32_t> slot_of_combo_;
   std::vector<std::vector<std::uint32_t>> level_;  // combos admitted by columns 0..j-1
@@ -868,6 +968,7 @@ ItemBounds item_bounds(const ClassEngineOptions& options, int threads) {
   }
   const std::uint64_t share = memory / static_cast<std::uint64_t>(threads);
   ItemBounds bounds;
+  bounds.bytes = share;
   bounds.class_states = std::min<std::uint64_t>(share / kBytesPerState, 0xFFFF'FFFE);
   if (options.max_class_states != 0) bounds.class_states = std::min(bounds.class_states, options.max_class_states);
   bounds.combos = std::min<std::uint64_t>(share / kBytesPerCombo, 0xFFFF'FFFE);
@@ -1320,15 +1421,20 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   census.complete = census.complete && stride == 1;
   if (options.measure_class_sizes) {
     census.class_sizes.resize(64);
+    census.solver_class_sizes.resize(64);
     for (const auto& w : workers) {
       for (std::size_t k = 0; k < 64; ++k) {
         census.class_sizes[k].classes += w->class_sizes()[k].classes;
         census.class_sizes[k].states += w->class_sizes()[k].states;
         census.class_sizes[k].cpu_seconds += w->class_sizes()[k].cpu_seconds;
+        census.solver_class_sizes[k].classes += w->solver_class_sizes()[k].classes;
+        census.solver_class_sizes[k].states += w->solver_class_sizes()[k].states;
+        census.solver_class_sizes[k].cpu_seconds += w->solver_class_sizes()[k].cpu_seconds;
       }
       census.largest_class = std::max(census.largest_class, w->largest_class());
     }
-    while (!census.class_sizes.empty() && census.class_sizes.back().classes == 0) census.class_sizes.pop_back();
+    for (auto* sizes : {&census.class_sizes, &census.solver_class_sizes})
+      while (!sizes->empty() && sizes->back().classes == 0) sizes->pop_back();
   }
   return census;
 }

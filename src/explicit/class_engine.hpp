@@ -32,12 +32,17 @@
 // sequences reversed. Of each mirror pair one class is solved and counted twice (its samples
 // with its mirror images'), a class that is its own mirror once.
 //
-// Huge classes. A class needs about 22 bytes per state while it is solved. A work item whose
-// largest class (or whose row combinations) would not fit the memory bound is refused: it
-// adds nothing, the sweep goes on with the other items, the item is listed in the sweep's
-// state (ClassSweepState::refused), and a resume with a larger bound retries it.
+// Large classes. A class needs about 22 bytes per state while it is solved here. A class above
+// the memory bound, or above ClassEngineOptions::solver_above states, goes to the class
+// solver when the caller gives one (ClassEngineOptions::class_solver: the run layer gives the
+// BDD engine restricted to the class); its figures are then counted like those of a class
+// solved here. A work item with a class that neither path can take (or whose row
+// combinations would not fit the bound) is refused: it adds nothing, the sweep goes on with
+// the other items, the item is listed in the sweep's state (ClassSweepState::refused), and a
+// resume with a larger bound retries it.
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -56,6 +61,32 @@ inline constexpr int kMaxClassEngineSize = 8;
 // engine's key, which has the same bits: 60 on 6x6, 84 on 7x7, 112 on 8x8).
 // Written and read as decimal text (to_string, parse_count).
 using SampleKey = Count;
+
+// A class handed to a solver outside the engine (ClassEngineOptions::class_solver).
+struct ClassLines {
+  // The kind sequence of every line, rows 0..n-1 then columns 0..n-1: the lengths (kCar,
+  // kTruck) of its vehicles, left to right or top to bottom.
+  std::vector<std::vector<int>> sequences;
+  std::uint64_t states = 0;     // the class's configurations, as the engine counts them
+  bool with_mirror = false;     // counted for its mirror image too: least_mirror_keys wanted
+  std::uint64_t max_bytes = 0;  // the memory the solver may take for it (0: no bound)
+};
+
+// What the engine needs of one class, in its own terms.
+struct ClassFigures {
+  std::uint64_t states = 0;                 // configurations of the class
+  std::vector<std::uint64_t> count;         // per index, 0 to the class's highest
+  std::vector<std::uint64_t> nondominated;  // per index
+  std::vector<std::uint64_t> components;    // per index (solvable components)
+  // Per index, for the sample_indices highest indices of the class (empty below): the
+  // samples_per_index least keys of its states, ascending; with ClassLines::with_mirror also
+  // the keys of the samples_per_index states whose mirror images have the least keys.
+  std::vector<std::vector<SampleKey>> least_keys, least_mirror_keys;
+};
+
+// Solves one class; nullopt if it cannot (too large for max_bytes, or stopped): the work
+// item is then refused. Called from every worker thread.
+using ClassSolver = std::function<std::optional<ClassFigures>(const ClassLines&)>;
 
 // True if the sweep of these rules solves only one class of each mirror pair: the exit row
 // is the middle row of an odd board, and options.mirror is on.
@@ -160,6 +191,11 @@ struct ClassEngineOptions {
   bool wide_numbering = false;
   // Measurements: the class sizes and the CPU time per size (ClassCensus::class_sizes).
   bool measure_class_sizes = false;
+  // The second path for large classes: a class of more than solver_above states, or one above
+  // the memory bound, is solved by class_solver when it is set (else its item is refused).
+  // The worker that meets such a class waits for it; the other workers go on.
+  ClassSolver class_solver;
+  std::uint64_t solver_above = std::numeric_limits<std::uint64_t>::max();
 };
 
 struct ClassCensus {
@@ -179,6 +215,7 @@ struct ClassCensus {
   // With measure_class_sizes, of this run (not of a resumed part): bucket k holds the classes
   // of 2^k to 2^(k+1)-1 states.
   std::vector<ClassSizeBucket> class_sizes;
+  std::vector<ClassSizeBucket> solver_class_sizes;  // the classes given to the class solver
   std::uint64_t largest_class = 0;  // states
 
   const VehicleTally& tally(int cars, int trucks) const {

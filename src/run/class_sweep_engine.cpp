@@ -1,5 +1,6 @@
 #include "run/class_sweep_engine.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -8,6 +9,7 @@
 #include "board/errors.hpp"
 #include "explicit/counting.hpp"
 #include "run/distributed.hpp"
+#include "run/symbolic_class.hpp"
 #include "storage/class_checkpoint.hpp"
 #include "util/process.hpp"
 
@@ -26,10 +28,18 @@ namespace {
                           : "; every other item is in " + checkpoint + ", and " + retry));
 }
 
+// The engine's options with the symbolic path for large classes.
+ClassEngineOptions sweep_options(const RunSettings& s) {
+  ClassEngineOptions options = s.sweep.engine_options(s.common);
+  options.class_solver =
+      symbolic_class_solver(s.common.rules, options.samples_per_index, options.sample_indices);
+  return options;
+}
+
 }  // namespace
 
 ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
-  ClassEngineOptions options = s.sweep.engine_options(s.common);
+  ClassEngineOptions options = sweep_options(s);
   std::optional<ClassSweepState> resumed;
   // The ETA: the configurations still to solve (of the exact domain count) at the rate of this
   // run so far; a work sample, whose configurations are not known ahead, goes by work items.
@@ -74,10 +84,11 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
     options.on_checkpoint = [&checkpoint](const ClassSweepState& state) { checkpoint->save(state); };
   }
   ClassCensus census = classify_by_classes(s.common.rules, options);
-  if (!census.refused.empty())
+  // A stop while a class was solved symbolically refuses its item too: --resume retries it.
+  const bool stopped = StopSignals::stop_requested();
+  if (!census.refused.empty() && !stopped)
     throw_refused_items(census, checkpoint ? checkpoint->path().string() : "",
                         "--resume with more memory retries them");
-  const bool stopped = StopSignals::stop_requested();
   if (census.complete || (options.item_stride > 1 && !stopped))
     log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
              " s on " + std::to_string(options.threads) + " threads" +
@@ -100,15 +111,21 @@ void print_work_sample(int stride, const ClassCensus& census) {
                 stride, static_cast<unsigned long long>(census.classes), static_cast<unsigned long long>(states),
                 census.seconds, static_cast<double>(states) / census.seconds / 1e6);
   std::cout << text << std::endl;
-  if (census.class_sizes.empty()) return;
-  // Where the states and the time lie: classes solved by size (a mirror pair once).
+  if (census.class_sizes.empty() && census.solver_class_sizes.empty()) return;
+  // Where the states and the time lie: classes solved by size (a mirror pair once), and those
+  // solved on the symbolic path.
   std::cout << "solved classes by size (states), largest " << census.largest_class
-            << "\nstates from         classes          states   CPU s\n";
-  for (std::size_t k = 0; k < census.class_sizes.size(); ++k) {
-    const ClassSizeBucket& b = census.class_sizes[k];
-    if (b.classes == 0) continue;
-    std::snprintf(text, sizeof text, "2^%-2zu %12llu %15llu %15llu %7.2f", k, 1ull << k,
-                  static_cast<unsigned long long>(b.classes), static_cast<unsigned long long>(b.states), b.cpu_seconds);
+            << "\nstates from         classes          states   CPU s  symbolic: classes          states   CPU s\n";
+  const std::size_t buckets = std::max(census.class_sizes.size(), census.solver_class_sizes.size());
+  const ClassSizeBucket none;
+  for (std::size_t k = 0; k < buckets; ++k) {
+    const ClassSizeBucket& b = k < census.class_sizes.size() ? census.class_sizes[k] : none;
+    const ClassSizeBucket& sb = k < census.solver_class_sizes.size() ? census.solver_class_sizes[k] : none;
+    if (b.classes == 0 && sb.classes == 0) continue;
+    std::snprintf(text, sizeof text, "2^%-2zu %12llu %15llu %15llu %7.2f %17llu %15llu %7.2f", k, 1ull << k,
+                  static_cast<unsigned long long>(b.classes), static_cast<unsigned long long>(b.states), b.cpu_seconds,
+                  static_cast<unsigned long long>(sb.classes), static_cast<unsigned long long>(sb.states),
+                  sb.cpu_seconds);
     std::cout << text << "\n";
   }
 }
@@ -117,7 +134,7 @@ void print_work_sample(int stride, const ClassCensus& census) {
 // a part and a stopped job return no classification (complete = false).
 Classification run_class_job(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
   ClassJob job{.rules = s.common.rules,
-               .options = s.sweep.engine_options(s.common),
+               .options = sweep_options(s),
                .out = directory != nullptr ? directory->root() : std::filesystem::path(),
                .resume = s.common.resume,
                .part = s.sweep.part,

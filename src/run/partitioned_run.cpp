@@ -7,23 +7,12 @@
 
 #include "board/board_string.hpp"
 #include "encoding/line_partition.hpp"
-#include "encoding/slot_encoding.hpp"
-#include "retrograde/retrograde.hpp"
+#include "run/part_run.hpp"
 #include "util/clock.hpp"
 #include "util/process.hpp"
 
 namespace rushhour::run {
 namespace {
-
-// The explicit engine's key of a board: each line's arrangement index, rows then columns, the
-// first row most significant (class_engine.hpp, SampleKey).
-Count sample_key(const LineTable& table, const Board& board) {
-  const int bits = bits_for(table.size());
-  Count key = 0;
-  for (const std::vector<Segment>& segments : line_segments(board))
-    key = key << bits | static_cast<Count>(table.find(segments));
-  return key;
-}
 
 void add_counts(std::vector<Count>& into, const std::vector<Count>& part) {
   if (into.size() < part.size()) into.resize(part.size(), 0);
@@ -64,17 +53,16 @@ Classification classify_partitioned(const RunSettings& settings, const RunDirect
   figures.encoding = "slot";
   figures.variable_order = s.slot.order;
   figures.complete = true;
-  RetrogradeOptions options = s.retrograde(common);
-  // Samples are taken here, by key, over every part.
-  options.samples_per_index = 0;
-  options.closure_note_seconds = -1;
-  options.should_stop = [] { return StopSignals::stop_requested(); };
-  const bool dominance = options.dominance;
+  PartRunOptions options{.slot = s.slot,
+                         .bdd = s.bdd,
+                         .retrograde = s.retrograde(common),
+                         .samples_per_index = common.samples_per_index,
+                         .sample_indices = common.sample_indices};
+  options.retrograde.closure_note_seconds = -1;
+  options.retrograde.should_stop = [] { return StopSignals::stop_requested(); };
+  const bool dominance = options.retrograde.dominance;
+  // Samples are kept here, by key, over every part.
   std::map<int, std::vector<std::pair<Count, std::string>>> samples;  // index -> (key, board)
-  const LineTable table(rules.size());
-  BddSettings part_bdd = s.bdd;
-  part_bdd.initial_nodes = std::min(s.bdd.initial_nodes, kPartInitialNodes);
-  part_bdd.cache_size = std::min(s.bdd.cache_size, kPartInitialNodes / 4);
 
   std::uint64_t seen = 0;
   std::uint64_t done = 0;
@@ -86,9 +74,7 @@ Classification classify_partitioned(const RunSettings& settings, const RunDirect
       figures.complete = false;
       return false;
     }
-    BddSession session(0, part_bdd);
-    const SlotEncoding encoding(session, rules, s.slot, part);
-    SymbolicRun run = classify_symbolic(encoding, session, options);
+    const PartRun run = classify_part(rules, part, options);
     const Classification& got = run.figures;
     figures.complete = figures.complete && got.complete && !run.interrupted;
     figures.domain_count += got.domain_count;
@@ -106,19 +92,16 @@ Classification classify_partitioned(const RunSettings& settings, const RunDirect
       add_components(figures.components, got.components);
     }
     // A part's T highest indices hold every index of the run's T highest it has.
-    const int top = static_cast<int>(run.layers.size()) - 1;
-    for (int i = top; i >= 0 && top - i < common.sample_indices; --i) {
-      auto& kept = samples[i];
-      for (const Board& board : encoding.least_boards(run.layers[static_cast<std::size_t>(i)],
-                                                      common.samples_per_index))
-        kept.emplace_back(sample_key(table, board), to_board_string(rules, board));
+    for (std::size_t i = 0; i < run.least.size(); ++i) {
+      if (run.least[i].empty()) continue;
+      auto& kept = samples[static_cast<int>(i)];
+      for (const auto& [key, board] : run.least[i]) kept.emplace_back(key, to_board_string(rules, board));
       std::sort(kept.begin(), kept.end());
       if (static_cast<int>(kept.size()) > common.samples_per_index)
         kept.resize(static_cast<std::size_t>(common.samples_per_index));
     }
-    largest_table = std::max<std::uint64_t>(largest_table, static_cast<std::uint64_t>(session.table_nodes()));
+    largest_table = std::max<std::uint64_t>(largest_table, static_cast<std::uint64_t>(run.table_nodes));
     ++done;
-    run.layers.clear();
     if (seconds_since(last_note) >= 10 || done == to_classify) {
       last_note = Clock::now();
       char text[200];

@@ -17,10 +17,6 @@
 
 namespace rushhour::run {
 
-// BuDDy's node table at the start of a part (it doubles as the part needs): a few parts of
-// 6x6 need millions of nodes, most far fewer, and a small table stays in the cache.
-inline constexpr int kPartInitialNodes = 1 << 14;
-
 Classification classify_partitioned(const RunSettings& settings, const RunDirectory* directory,
                                     ProgressLog& log);
 

@@ -158,6 +158,20 @@ std::uint64_t parse_bytes(const std::string& text) {
   return static_cast<std::uint64_t>(value * scale);
 }
 
+std::uint64_t parse_symbolic_above(const std::string& text) {
+  if (text == "auto" || text == "bound") return kSymbolicAboveAuto;
+  std::size_t used = 0;
+  unsigned long long value = 0;
+  try {
+    value = std::stoull(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || text[0] == '-')
+    throw InputError("--symbolic-above: '" + text + "' is not auto, bound or a number of states");
+  return value;
+}
+
 void CommonSettings::check(EngineKind engine) const {
   if (samples_per_index < 0 || sample_indices < 0)
     throw InputError("--samples and --sample-indices must be >= 0");
@@ -232,6 +246,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.mirror = mirror;
   options.max_memory = max_memory;
   options.measure_class_sizes = item_stride > 1;
+  options.solver_above = symbolic_above;
   return options;
 }
 
@@ -266,6 +281,10 @@ po::options_description classify_options() {
        "finished parts; docs/cluster.md)")
       ("checkpoint-seconds", po::value<double>()->default_value(ClassEngineOptions{}.checkpoint_seconds),
        "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
+      ("symbolic-above", po::value<std::string>()->default_value("auto"),
+       "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
+       "K, bound (only classes above the memory bound, which always go there) or auto (the "
+       "measured rule, docs/class-engine.md)")
       ("no-mirror", po::bool_switch(),
        "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
@@ -396,7 +415,7 @@ RunSettings settings_from(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   if (!s.sweeps())
-    for (const char* name : {"threads", "checkpoint-seconds", "no-mirror"})
+    for (const char* name : {"threads", "checkpoint-seconds", "no-mirror", "symbolic-above"})
       if (is_set(vm, name))
         throw InputError(std::string("--") + name +
                          " applies to class sweeps only (engine classes, --dominance-by classes)");
@@ -409,6 +428,7 @@ RunSettings settings_from(const po::variables_map& vm) {
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   sweep.mirror = !vm["no-mirror"].as<bool>();
   sweep.max_memory = parse_bytes(vm["max-memory"].as<std::string>());
+  sweep.symbolic_above = parse_symbolic_above(vm["symbolic-above"].as<std::string>());
   sweep.check();
   if (const std::string items = vm["items"].as<std::string>(); !items.empty()) {
     sweep.part = parse_item_part(items);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <string>
 
 #include "bdd/session.hpp"
@@ -69,6 +70,13 @@ struct SymbolicSettings {
   RetrogradeOptions retrograde(const CommonSettings& common) const;
 };
 
+// --symbolic-above auto: the measured rule (docs/class-engine.md, "Large classes").
+inline constexpr std::uint64_t kSymbolicAboveAuto = std::numeric_limits<std::uint64_t>::max();
+
+// "auto", "bound" (only the classes above the memory bound) or a number of states. Throws
+// InputError.
+std::uint64_t parse_symbolic_above(const std::string& text);
+
 // A class sweep: the classes engine, or the dominance figures of the bdd engine.
 struct ClassSweepSettings {
   int threads = 1;          // resolved: never 0
@@ -77,6 +85,9 @@ struct ClassSweepSettings {
   ItemPart part{};          // --items K/N (run/distributed)
   bool mirror = true;            // not --no-mirror
   std::uint64_t max_memory = 0;  // --max-memory: for the classes being solved (0: half of RAM)
+  // --symbolic-above: classes of more states go to the symbolic path (run/symbolic_class.hpp);
+  // so do classes above the memory bound, whatever it says.
+  std::uint64_t symbolic_above = kSymbolicAboveAuto;
 
   void check() const;
   // The engine's options (callbacks left empty).

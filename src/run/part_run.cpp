@@ -1,0 +1,47 @@
+#include "run/part_run.hpp"
+
+#include <algorithm>
+
+namespace rushhour::run {
+
+Count sample_key(const LineTable& table, const Board& board) {
+  const int bits = bits_for(table.size());
+  Count key = 0;
+  for (const std::vector<Segment>& segments : line_segments(board))
+    key = key << bits | static_cast<Count>(table.find(segments));
+  return key;
+}
+
+PartRun classify_part(const Rules& rules, const DomainPart& part, const PartRunOptions& options) {
+  BddSettings bdd = options.bdd;
+  bdd.initial_nodes = std::min(bdd.initial_nodes, kPartInitialNodes);
+  bdd.cache_size = std::min(bdd.cache_size, kPartInitialNodes / 4);
+  RetrogradeOptions retrograde = options.retrograde;
+  retrograde.samples_per_index = 0;  // taken here, by key
+  const LineTable table(rules.size());
+  BddSession session(0, bdd);
+  const SlotEncoding encoding(session, rules, options.slot, part);
+  SymbolicRun run = classify_symbolic(encoding, session, retrograde);
+  PartRun result(rules);
+  result.interrupted = run.interrupted;
+  // A part's T highest indices hold every index of the run's T highest it has.
+  const int top = static_cast<int>(run.layers.size()) - 1;
+  result.least.resize(run.layers.size());
+  if (options.mirror_samples) result.least_by_mirror.resize(run.layers.size());
+  for (int i = top; i >= 0 && top - i < options.sample_indices && options.samples_per_index > 0; --i) {
+    const auto ui = static_cast<std::size_t>(i);
+    for (const Board& board : encoding.least_boards(run.layers[ui], options.samples_per_index))
+      result.least[ui].emplace_back(sample_key(table, board), board);
+    if (options.mirror_samples)
+      for (const Board& board :
+           encoding.least_boards(run.layers[ui], options.samples_per_index, SlotEncoding::KeyOrder::Mirrored))
+        result.least_by_mirror[ui].emplace_back(sample_key(table, board), board);
+  }
+  session.check();
+  result.table_nodes = session.table_nodes();
+  run.layers.clear();
+  result.figures = std::move(run.figures);
+  return result;
+}
+
+}  // namespace rushhour::run
