@@ -134,13 +134,22 @@ TEST(ClassifyCommand, ClassesItemsAboveTheMemoryBoundAreRefusedAndRetriedByResum
   TempDir dir("classify_classes_refused");
   const std::string args = "classify --engine classes --threads 2 --size 5 --metric move -q --out " + dir.path().string();
   // 100 KiB for two threads (about 2 300 states of a class each): the largest 5x5 classes do
-  // not fit.
+  // not fit, nor does the symbolic path's first node table.
   const auto first = run_rushhour(args + " --max-memory 100K");
   EXPECT_EQ(first.status, 1) << first.err;
   EXPECT_NE(first.err.find("work items hold a class above the memory bound"), std::string::npos) << first.err;
   EXPECT_NE(first.err.find("--resume with more memory retries them"), std::string::npos) << first.err;
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "classification.h5"));
   expect_resume_gives_explicit_figures(args, dir.path(), Rules(5, -1, Metric::Move));
+}
+
+TEST(ClassifyCommand, ClassesSymbolicAboveGivesTheExplicitFigures) {
+  TempDir dir("classify_classes_symbolic");
+  const auto run = run_rushhour("classify --engine classes --threads 2 --size 4 --metric move --symbolic-above 10 -q --out " +
+                                dir.path().string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  expect_same_figures(read_classification(dir.path() / "classification.h5"),
+                      testing::explicit_figures(Rules(4, -1, Metric::Move)), {.samples = true});
 }
 
 TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
@@ -257,6 +266,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --engine classes --work-sample 3 --out DIR",
                                "benchmark of the classes engine"},
                       BadInput{"classify --size 5 --no-dominance --no-mirror", "class sweeps only"},
+                      BadInput{"classify --size 4 --engine explicit --symbolic-above 10", "class sweeps only"},
+                      BadInput{"classify --size 4 --engine classes --symbolic-above many",
+                               "--symbolic-above: 'many' is not auto, bound or a number"},
                       BadInput{"classify --size 4 --dominance-by magic", "unknown --dominance-by 'magic'"},
                       BadInput{"classify --size 4 --engine explicit --dominance-by classes",
                                "--dominance-by applies to the bdd engine"},

@@ -3,7 +3,8 @@
 // count (domain, winning, solvable, unsolvable, per-index counts, non-dominated, components)
 // and sample by sample where the engines choose the same samples (the explicit and the class
 // engine take the least keys; the bdd engine's samples are checked by a search from each
-// board). The bdd engine runs with each encoding and with each dominance path. Boards: 4x4
+// board). The bdd engine runs with each encoding and with each dominance path, the class
+// engine also with most classes on its symbolic path (the mirror on where it applies). Boards: 4x4
 // and 5x5 with both metrics, vehicle limits and other exit rows, 6x6 with few vehicles.
 #include "run/engine.hpp"
 
@@ -30,7 +31,16 @@ struct EngineVariant {
   run::EngineKind kind;
   run::EncodingKind encoding = run::EncodingKind::Slot;
   bool dominance_by_classes = false;
+  // The class engine with most of the configurations on its symbolic path
+  // (run/symbolic_class.hpp): the classes of more than symbolic_threshold(rules) states.
+  bool symbolic_classes = false;
 };
+
+// 12 states on 4x4 (70% of the configurations, 250 classes), 256 on 5x5 (30%, 2 700 classes:
+// most classes would take minutes), 64 on 6x6 with 4 vehicles (80%).
+std::uint64_t symbolic_threshold(const Rules& rules) {
+  return rules.size() == 4 ? 12 : rules.size() == 5 ? 256 : 64;
+}
 
 const std::vector<EngineVariant>& every_engine() {
   static const std::vector<EngineVariant> variants = {
@@ -39,6 +49,7 @@ const std::vector<EngineVariant>& every_engine() {
       {"bdd_slot", run::EngineKind::Symbolic, run::EncodingKind::Slot},
       {"bdd_cell", run::EngineKind::Symbolic, run::EncodingKind::Cell},
       {"bdd_slot_dominance_by_classes", run::EngineKind::Symbolic, run::EncodingKind::Slot, true},
+      {"classes_symbolic", run::EngineKind::Classes, run::EncodingKind::Slot, false, true},
   };
   return variants;
 }
@@ -66,6 +77,7 @@ Classification run_engine(const EngineVariant& variant, const Rules& rules) {
   run::RunSettings settings{.engine = variant.kind, .common = {.rules = rules, .quiet = true}};
   settings.symbolic.encoding = variant.encoding;
   settings.symbolic.dominance_by_classes = variant.dominance_by_classes;
+  if (variant.symbolic_classes) settings.sweep.symbolic_above = symbolic_threshold(rules);
   // 4x4 runs in a tiny node table so that garbage collection and table growth happen all the
   // time; larger boards would take minutes that way.
   if (rules.size() == 4) settings.symbolic.bdd = testing::tiny_table();

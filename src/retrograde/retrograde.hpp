@@ -11,7 +11,8 @@
 // moves (a union of whole components, hence closed):
 //   nondominated_i = C_i \ A_{i+1},   A_i = A_{i+1} ∪ closure(nondominated_i);
 // components_i = the number of components met by nondominated_i, each explored explicitly
-// from a seed, within a budget (-1 where it stopped).
+// from a seed (or by one closure each: symbolic_components), within a budget (-1 where it
+// stopped).
 //
 // A closure is a fixpoint of Pre under the move metric (moves are reversible), chained: each
 // round applies the transition parts one after the other, each to the new states found so far
@@ -65,6 +66,10 @@ struct RetrogradeOptions {
   bool dominance = true;               // compute the dominance figures at all
   int dominance_indices = -1;          // count components for this many highest indices; -1 = all
   std::int64_t dominance_components = -1;  // at most this many component closures; -1 = no limit
+  // Count the components by one symbolic closure each instead of exploring each explicitly
+  // (which holds a hash set entry, ~64 bytes, per configuration of the components met at an
+  // index): slower with many small components, but bounded by the node table alone.
+  bool symbolic_components = false;
   int max_layers = -1;                 // stop after this many layers (incomplete run); -1 = all
   // End the dominance pass once index dominance_stop is done, as a stop at a safe point
   // does (on_dominance has its progress, the figures are left empty): a slice of the pass,

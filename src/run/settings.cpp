@@ -159,7 +159,8 @@ std::uint64_t parse_bytes(const std::string& text) {
 }
 
 std::uint64_t parse_symbolic_above(const std::string& text) {
-  if (text == "auto" || text == "bound") return kSymbolicAboveAuto;
+  if (text == "auto") return kSymbolicAboveAuto;
+  if (text == "bound") return kSymbolicAboveBound;
   std::size_t used = 0;
   unsigned long long value = 0;
   try {
@@ -283,8 +284,8 @@ po::options_description classify_options() {
        "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
       ("symbolic-above", po::value<std::string>()->default_value("auto"),
        "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
-       "K, bound (only classes above the memory bound, which always go there) or auto (the "
-       "measured rule, docs/class-engine.md)")
+       "K, bound (only classes above the memory bound, which always go there) or auto (65536, "
+       "where it was measured faster; docs/class-engine.md)")
       ("no-mirror", po::bool_switch(),
        "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
@@ -329,8 +330,9 @@ po::options_description classify_options() {
       ("bdd-max-nodes", po::value<std::int64_t>()->default_value(0), "node table ceiling (0 = none)")
       ("max-memory", po::value<std::string>()->default_value("0"),
        "bdd: ceiling for node table + caches, e.g. 8G (0 = none); class sweeps: memory for the "
-       "classes being solved, all threads (0 = half the physical memory); an item with a larger "
-       "class is refused (exit 1, --resume retries it)");
+       "classes being solved, all threads (0 = half the physical memory); a larger class goes to "
+       "the symbolic path (--symbolic-above), an item with a class neither path takes is refused "
+       "(exit 1, --resume retries it)");
   po::options_description output("Output");
   output.add_options()
       ("out", po::value<std::string>(), "run directory: classification.h5 and layers/")

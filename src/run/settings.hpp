@@ -70,11 +70,13 @@ struct SymbolicSettings {
   RetrogradeOptions retrograde(const CommonSettings& common) const;
 };
 
-// --symbolic-above auto: the measured rule (docs/class-engine.md, "Large classes").
-inline constexpr std::uint64_t kSymbolicAboveAuto = std::numeric_limits<std::uint64_t>::max();
+// --symbolic-above auto: the classes of more than 2^16 states, where the symbolic path took
+// less CPU than the explicit one on 7x7 (results/7x7/symbolic-classes.md).
+inline constexpr std::uint64_t kSymbolicAboveAuto = std::uint64_t{1} << 16;
+// --symbolic-above bound: only the classes above the memory bound.
+inline constexpr std::uint64_t kSymbolicAboveBound = std::numeric_limits<std::uint64_t>::max();
 
-// "auto", "bound" (only the classes above the memory bound) or a number of states. Throws
-// InputError.
+// "auto", "bound" or a number of states. Throws InputError.
 std::uint64_t parse_symbolic_above(const std::string& text);
 
 // A class sweep: the classes engine, or the dominance figures of the bdd engine.

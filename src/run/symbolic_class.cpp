@@ -17,24 +17,29 @@ DomainPart class_part(const ClassLines& lines) {
   return part;
 }
 
-ClassSolver symbolic_class_solver(const Rules& rules, int samples_per_index, int sample_indices) {
-  const Rules board(rules.size(), rules.exit_row(), rules.metric());
+ClassSolver symbolic_class_solver(const Rules& rules, int samples_per_index, int sample_indices,
+                                  ComponentCount components) {
+  const Rules unlimited(rules.size(), rules.exit_row(), rules.metric());
   auto session_slot = std::make_shared<std::mutex>();
-  return [board, samples_per_index, sample_indices, session_slot](const ClassLines& lines) -> std::optional<ClassFigures> {
+  return [unlimited, samples_per_index, sample_indices, components,
+          session_slot](const ClassLines& lines) -> std::optional<ClassFigures> {
     PartRunOptions options{.samples_per_index = samples_per_index,
                            .sample_indices = sample_indices,
                            .mirror_samples = lines.with_mirror};
+    options.bdd.initial_nodes = kPartInitialNodes;
     options.bdd.max_bytes = lines.max_bytes;
+    if (lines.max_bytes > 0 && options.bdd.node_ceiling() < kPartInitialNodes) return std::nullopt;
     options.retrograde.dominance = true;
     options.retrograde.dominance_indices = -1;
     options.retrograde.dominance_components = -1;
+    options.retrograde.symbolic_components = components == ComponentCount::ByClosures;
     options.retrograde.closure_note_seconds = -1;
     options.retrograde.should_stop = [] { return StopSignals::stop_requested(); };
     const std::lock_guard lock(*session_slot);
     if (StopSignals::stop_requested()) return std::nullopt;
     std::optional<PartRun> run;
     try {
-      run.emplace(classify_part(board, class_part(lines), options));
+      run.emplace(classify_part(unlimited, class_part(lines), options));
     } catch (const BddFailure&) {
       return std::nullopt;  // above max_bytes
     }
