@@ -182,7 +182,8 @@ struct ClassEngineOptions {
   // Solve one class of each mirror pair where the mirror applies (mirror_applies).
   bool mirror = true;
   // Memory for the classes being solved, all threads together, in bytes (0: half the
-  // physical memory). A work item whose largest class needs more than its thread's share is
+  // physical memory). A class that needs more than its thread's share goes to class_solver
+  // (with the share as its ClassLines::max_bytes); a work item with a class neither takes is
   // refused (ClassSweepState::refused).
   std::uint64_t max_memory = 0;
   // Tests: the bound in states of one class instead (0: from max_memory).
