@@ -406,6 +406,7 @@ struct ItemBounds {
 struct SolvedElsewhere {
   int cars = 0, trucks = 0, weight = 1;
   ClassFigures figures;
+  double cpu_seconds = 0;  // the solver's, on this thread
 };
 
 template <class Numbering>
@@ -594,20 +595,20 @@ class Worker final : public WorkerFigures {
         figures->count.size() != figures->components.size())
       throw std::logic_error("class engine: the class solver's figures do not fit the class (" +
                              std::to_string(figures->states) + " states of " + std::to_string(states) + ")");
-    if (options_.measure_class_sizes) {
-      ClassSizeBucket& bucket = solver_sizes_[static_cast<std::size_t>(std::bit_width(states) - 1)];
-      ++bucket.classes;
-      bucket.states += states;
-      bucket.cpu_seconds += thread_cpu_seconds() - start;
-      largest_solved_ = std::max(largest_solved_, states);
-    }
-    solved_elsewhere_.push_back({cars, trucks, weight, std::move(*figures)});
+    solved_elsewhere_.push_back({cars, trucks, weight, std::move(*figures), thread_cpu_seconds() - start});
   }
 
   // Counts a class the class solver solved like one solved here (solve_class_now).
   void count_solved_elsewhere(const SolvedElsewhere& solved) {
     const ClassFigures& f = solved.figures;
     const auto w = static_cast<std::uint64_t>(solved.weight);
+    if (options_.measure_class_sizes) {
+      ClassSizeBucket& bucket = solver_sizes_[static_cast<std::size_t>(std::bit_width(f.states) - 1)];
+      ++bucket.classes;
+      bucket.states += f.states;
+      bucket.cpu_seconds += solved.cpu_seconds;
+      largest_solved_ = std::max(largest_solved_, f.states);
+    }
     if (f.count.size() > static_cast<std::size_t>(kMaxStoredIndex) + 1) throw std::runtime_error("an index exceeds 254");
     classes_.fetch_add(w, std::memory_order_relaxed);
     states_.fetch_add(f.states * w, std::memory_order_relaxed);
