@@ -12,6 +12,7 @@
 
 #include "reference_figures.hpp"
 #include "run/part_run.hpp"
+#include "run/settings.hpp"
 
 namespace rushhour {
 namespace {
@@ -51,6 +52,22 @@ void expect_symbolic_share(const Rules& rules, std::uint64_t threshold, double s
     }
   }
   expect_same_figures(census.classification(rules.limits()), explicit_figures(rules), {.samples = true});
+}
+
+// --symbolic-above auto: no 6x6 class reaches 2^16 states, so up to 6x6 only the classes above
+// the memory bound go to the symbolic path; from 7x7 on, those above 2^16 states.
+TEST(SymbolicClasses, AutoThresholdFollowsTheBoardSize) {
+  run::ClassSweepSettings sweep;  // symbolic_above unset: auto
+  for (int size = 4; size <= 8; ++size) {
+    run::CommonSettings common{.rules = Rules(size)};
+    EXPECT_EQ(sweep.engine_options(common).solver_above,
+              size <= 6 ? run::kSymbolicAboveBound : std::uint64_t{65536})
+        << size << "x" << size;
+  }
+  sweep.symbolic_above = 10;
+  EXPECT_EQ(sweep.engine_options(run::CommonSettings{.rules = Rules(6)}).solver_above, 10u);
+  EXPECT_EQ(run::parse_symbolic_above("auto"), std::nullopt);
+  EXPECT_EQ(run::parse_symbolic_above("bound"), run::kSymbolicAboveBound);
 }
 
 TEST(SymbolicClasses, ALowThresholdSendsMostConfigurationsThere) {

@@ -158,8 +158,12 @@ std::uint64_t parse_bytes(const std::string& text) {
   return static_cast<std::uint64_t>(value * scale);
 }
 
-std::uint64_t parse_symbolic_above(const std::string& text) {
-  if (text == "auto") return kSymbolicAboveAuto;
+std::uint64_t automatic_symbolic_above(int size) {
+  return size <= 6 ? kSymbolicAboveBound : kSymbolicAboveLargeBoards;
+}
+
+std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
+  if (text == "auto") return std::nullopt;
   if (text == "bound") return kSymbolicAboveBound;
   std::size_t used = 0;
   unsigned long long value = 0;
@@ -247,7 +251,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.mirror = mirror;
   options.max_memory = max_memory;
   options.measure_class_sizes = item_stride > 1;
-  options.solver_above = symbolic_above;
+  options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
   return options;
 }
 
@@ -284,8 +288,8 @@ po::options_description classify_options() {
        "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
       ("symbolic-above", po::value<std::string>()->default_value("auto"),
        "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
-       "K, bound (only classes above the memory bound, which always go there) or auto (65536, "
-       "where it was measured faster; docs/class-engine.md)")
+       "K, bound (only classes above the memory bound, which always go there) or auto (65536 "
+       "from 7x7 on, where it was measured faster; bound up to 6x6; docs/class-engine.md)")
       ("no-mirror", po::bool_switch(),
        "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "bdd/session.hpp"
@@ -70,14 +71,20 @@ struct SymbolicSettings {
   RetrogradeOptions retrograde(const CommonSettings& common) const;
 };
 
-// --symbolic-above auto: the classes of more than 2^16 states, where the symbolic path took
-// less CPU than the explicit one on 7x7 (results/7x7/symbolic-classes.md).
-inline constexpr std::uint64_t kSymbolicAboveAuto = std::uint64_t{1} << 16;
 // --symbolic-above bound: only the classes above the memory bound.
 inline constexpr std::uint64_t kSymbolicAboveBound = std::numeric_limits<std::uint64_t>::max();
+// --symbolic-above auto on 7x7 and 8x8: the classes of more than 2^16 states, where the symbolic
+// path took less CPU than the explicit one (results/7x7/symbolic-classes.md).
+inline constexpr std::uint64_t kSymbolicAboveLargeBoards = std::uint64_t{1} << 16;
 
-// "auto", "bound" or a number of states. Throws InputError.
-std::uint64_t parse_symbolic_above(const std::string& text);
+// The threshold --symbolic-above auto stands for on a board of this size: bound up to 6x6,
+// whose classes stay below 2^16 states (the largest 6x6 class has 43 352), so that a sweep
+// there does not pay for looking for large classes (results/7x7/bench-6x6-symbolic.md);
+// kSymbolicAboveLargeBoards from 7x7 on.
+std::uint64_t automatic_symbolic_above(int size);
+
+// "auto" (nullopt), "bound" or a number of states. Throws InputError.
+std::optional<std::uint64_t> parse_symbolic_above(const std::string& text);
 
 // A class sweep: the classes engine, or the dominance figures of the bdd engine.
 struct ClassSweepSettings {
@@ -88,8 +95,8 @@ struct ClassSweepSettings {
   bool mirror = true;            // not --no-mirror
   std::uint64_t max_memory = 0;  // --max-memory: for the classes being solved (0: half of RAM)
   // --symbolic-above: classes of more states go to the symbolic path (run/symbolic_class.hpp);
-  // so do classes above the memory bound, whatever it says.
-  std::uint64_t symbolic_above = kSymbolicAboveAuto;
+  // so do classes above the memory bound, whatever it says. nullopt: auto, by board size.
+  std::optional<std::uint64_t> symbolic_above;
 
   void check() const;
   // The engine's options (callbacks left empty).
