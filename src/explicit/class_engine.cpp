@@ -37,6 +37,13 @@ void add_exact(std::uint64_t& a, std::uint64_t b) {
 }
 
 
+// The bits of one line's field in a sample key: enough for every arrangement of a line.
+int key_bits_of(const LineTable& lines) {
+  int bits = 1;
+  while ((1 << bits) < lines.size()) ++bits;
+  return bits;
+}
+
 // One vehicle's slide along a line that the crossing vehicles allow (its swept cells are
 // free of them): the line's new arrangement and, for a column, the arrangement's position in
 // the list the rows admit after the slide and its shift from the position before; for a row,
@@ -66,7 +73,7 @@ struct SlideTable {
 struct LineTables {
   LineTables(const Rules& rules, std::size_t admitted_slots_in)
       : n(rules.size()), exit_row(rules.exit_row()), lines(n), admitted_slots(admitted_slots_in) {
-    while ((1 << key_bits) < lines.size()) ++key_bits;
+    key_bits = key_bits_of(lines);
     masks = 1 << n;
     const int count = lines.size();
     group_of.resize(static_cast<std::size_t>(count));
@@ -326,6 +333,8 @@ class WorkerFigures {
   const std::vector<std::uint64_t>& refused() const { return refused_; }
   const std::array<ClassSizeBucket, 64>& class_sizes() const { return sizes_; }
   const std::array<ClassSizeBucket, 64>& solver_class_sizes() const { return solver_sizes_; }
+  // The cluster records found since the last call (options.on_clusters), and forgets them.
+  ClusterRecords take_clusters() { return std::exchange(clusters_, {}); }
   std::uint64_t largest_class() const { return largest_solved_; }
 
   // The figures found since the last call, as the state of work item `item` alone, and
@@ -393,6 +402,7 @@ class WorkerFigures {
   std::array<ClassSizeBucket, 64> sizes_{};
   std::array<ClassSizeBucket, 64> solver_sizes_{};
   std::uint64_t largest_solved_ = 0;
+  ClusterRecords clusters_;
 };
 
 // The bounds a work item must fit, per thread.
@@ -763,7 +773,58 @@ class Worker final : public WorkerFigures {
       if (index_[s] == top_[r]) tally.nondominated[top_[r]] += w;
       if (r == s) tally.components[top_[r]] += w;
     }
+    if (options_.on_clusters) note_clusters(cars, trucks, weight == 2, tail);
     return states;
+  }
+
+  // Appends a record of every component of the class just solved whose highest index is at
+  // least cluster_min_index (its mirror image's too if `with_mirror`), in the order the
+  // queue meets their roots. The queue's first `solvable` entries are the solvable states,
+  // parent_ holds their roots and top_ their roots' highest indices.
+  void note_clusters(int cars, int trucks, bool with_mirror, std::size_t solvable) {
+    const auto least = static_cast<std::uint8_t>(std::min(options_.cluster_min_index, kMaxStoredIndex + 1));
+    std::vector<ClusterRecord>& records = clusters_.records;
+    std::vector<std::uint64_t>& histogram = clusters_.histogram;
+    const std::size_t first = records.size();
+    record_of_root_.resize(index_.size());
+    histogram_at_.clear();
+    for (std::size_t q = 0; q < solvable; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      if (parent_[s] != s || top_[s] < least) continue;
+      record_of_root_[s] = static_cast<std::uint32_t>(records.size() - first);
+      records.push_back({.hardest = ~SampleKey{0}, .highest_index = top_[s],
+                         .cars = static_cast<std::uint32_t>(cars), .trucks = static_cast<std::uint32_t>(trucks)});
+      histogram_at_.push_back(histogram.size());
+      histogram.resize(histogram.size() + top_[s] + 1u, 0);
+    }
+    const std::size_t added = records.size() - first;
+    if (added == 0) return;
+    mirror_hardest_.assign(with_mirror ? added : 0, ~SampleKey{0});
+    for (std::size_t q = 0; q < solvable; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = parent_[s];
+      if (top_[r] < least) continue;
+      const std::uint32_t k = record_of_root_[r];
+      ClusterRecord& record = records[first + k];
+      ++record.size;
+      ++histogram[histogram_at_[k] + index_[s]];
+      if (index_[s] == 0) ++record.winning;
+      if (index_[s] != top_[r]) continue;
+      ++record.hardest_count;
+      const SampleKey key = key_of(queue_[q]);
+      record.hardest = std::min(record.hardest, key);
+      if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
+    }
+    // The mirror class is counted with this one: its clusters are these reflected, with the
+    // same figures.
+    for (std::size_t k = 0; k < mirror_hardest_.size(); ++k) {
+      ClusterRecord image = records[first + k];
+      image.hardest = mirror_hardest_[k];
+      records.push_back(image);
+      const auto from = static_cast<std::ptrdiff_t>(histogram_at_[k]);
+      histogram.insert(histogram.end(), histogram.begin() + from,
+                       histogram.begin() + from + static_cast<std::ptrdiff_t>(image.highest_index) + 1);
+    }
   }
 
   std::uint32_t find(std::uint32_t s) {
@@ -905,20 +966,27 @@ class Worker final : public WorkerFigures {
   std::vector<std::uint8_t> index_, top_;
   std::vector<std::uint32_t> parent_;
   std::vector<Item> queue_;
+  // note_clusters: per root, its record among the class's; per record, where its histogram
+  // starts; the least mirrored key of each record's hardest states.
+  std::vector<std::uint32_t> record_of_root_;
+  std::vector<std::size_t> histogram_at_;
+  std::vector<SampleKey> mirror_hardest_;
 };
 
-Board board_of_key(const LineTables& t, SampleKey key) {
-  const int n = t.n;
+Board board_of_key(const LineTable& lines, int key_bits, SampleKey key) {
+  const int n = lines.length();
   std::vector<Vehicle> vehicles;
-  if (key >> (2 * n * t.key_bits) != 0) throw InputError("a sample key has more bits than the board's lines");
+  if (key >> (2 * n * key_bits) != 0) throw InputError("a sample key has more bits than the board's lines");
   for (int line = 2 * n - 1; line >= 0; --line) {
-    const int a = static_cast<int>(key & ((SampleKey{1} << t.key_bits) - 1));
-    key >>= t.key_bits;
-    if (a >= t.lines.size()) throw InputError("a sample key names no line arrangement");
-    append_line_vehicles(t.lines[a], line, n, vehicles);
+    const int a = static_cast<int>(key & ((SampleKey{1} << key_bits) - 1));
+    key >>= key_bits;
+    if (a >= lines.size()) throw InputError("a sample key names no line arrangement");
+    append_line_vehicles(lines[a], line, n, vehicles);
   }
   return Board(n, std::move(vehicles));
 }
+
+Board board_of_key(const LineTables& t, SampleKey key) { return board_of_key(t.lines, t.key_bits, key); }
 
 // Under vehicle limits most items of a large board hold more vehicles in their rows alone
 // than the limits allow (8x8 has 15^8 items, 7x7 11^7): the items that remain, ascending, if
@@ -1014,6 +1082,22 @@ std::uint64_t work_items(const LineTables& tables) {
 }
 
 }  // namespace
+
+SampleKeys::SampleKeys(const Rules& rules) : rules_(rules), lines_(rules.size()), key_bits_(key_bits_of(lines_)) {}
+
+std::string SampleKeys::board(SampleKey key) const {
+  return to_board_string(rules_, board_of_key(lines_, key_bits_, key));
+}
+
+SampleKey SampleKeys::key(const Board& board) const {
+  SampleKey key = 0;
+  for (const std::vector<Segment>& segments : line_segments(board)) {
+    const int a = lines_.find(segments);
+    if (a < 0) throw std::logic_error("a line of a board is no arrangement");
+    key = key << key_bits_ | static_cast<SampleKey>(a);
+  }
+  return key;
+}
 
 bool mirror_applies(const Rules& rules, bool mirror_option) {
   return mirror_option && rules.size() % 2 == 1 && rules.exit_row() == rules.size() / 2;
@@ -1147,6 +1231,7 @@ std::uint64_t class_work_items(const Rules& rules) { return work_items(tables_of
 void sweep_work_items(const Rules& rules, const ClassEngineOptions& options,
                       const std::function<std::optional<std::uint64_t>()>& next_item,
                       const std::function<void(std::uint64_t item, ClassSweepState&& delta)>& on_item) {
+  if (options.on_clusters) throw std::logic_error("cluster records come from a whole sweep (classify_by_classes)");
   const bool wide = wide_numbering(rules, options);
   const LineTables tables = tables_of(rules, wide);
   const std::uint64_t items = work_items(tables);
@@ -1262,6 +1347,19 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
   bool pause = false;
   int waiting = 0;
   int running = threads;
+  // An item and its cluster records, reported before the worker takes another item (so
+  // before it can wait for a checkpoint). A class given to the class solver has no records.
+  if (options.on_clusters && options.class_solver)
+    throw std::logic_error("cluster records come from classes solved by the sweep (no class_solver)");
+  std::mutex clusters_mutex;
+  auto run_item = [&](WorkerFigures& worker, std::uint64_t item) {
+    worker.run_item(item);
+    if (!options.on_clusters) return;
+    ClusterRecords records = worker.take_clusters();
+    if (records.records.empty()) return;
+    const std::lock_guard lock(clusters_mutex);
+    options.on_clusters(item, std::move(records));
+  };
   auto run = [&](WorkerFigures& worker) {
     try {
       for (;;) {
@@ -1276,7 +1374,7 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
         }
         if (stopped) break;
         if (const std::size_t r = retry.fetch_add(1); r < retries.size()) {
-          worker.run_item(retries[r]);
+          run_item(worker, retries[r]);
           continue;
         }
         const std::uint64_t position = next.fetch_add(stride);
@@ -1286,7 +1384,7 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
           ++done;
           continue;
         }
-        worker.run_item(item);
+        run_item(worker, item);
         ++done;
       }
     } catch (...) {

@@ -48,13 +48,17 @@
 #include <utility>
 #include <vector>
 
+#include "board/board.hpp"
 #include "board/classification.hpp"
 #include "board/count.hpp"
+#include "board/lines.hpp"
 #include "board/rules.hpp"
 
 namespace rushhour {
 
 inline constexpr int kMaxClassEngineSize = 8;
+// The highest index a class sweep stores (one byte per state, one value kept for "unreached").
+inline constexpr int kMaxClusterIndex = 254;
 
 // A sample's identity and rank: the line arrangement indices of the rows then the columns,
 // ceil(log2(arrangements per line)) bits each, the first row most significant (the explicit
@@ -161,6 +165,44 @@ void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_p
 ClassSweepState merge_sweeps(ClassSweepState a, const ClassSweepState& b, int samples_per_index,
                              int sample_indices);
 
+// One cluster of the sweep: a connected component of the domain (all steps or moves, also
+// through winning configurations) that holds a winning configuration. Its canonical hardest
+// configuration is the one with the least SampleKey among its configurations of the highest
+// index (the least explicit-engine key, as for the samples), so records do not depend on the
+// order of the search.
+struct ClusterRecord {
+  SampleKey hardest = 0;
+  std::uint32_t highest_index = 0;
+  std::uint32_t cars = 0;
+  std::uint32_t trucks = 0;
+  std::uint64_t size = 0;           // configurations in the cluster
+  std::uint64_t hardest_count = 0;  // of them, those of the highest index
+  std::uint64_t winning = 0;        // of them, those of index 0
+  friend bool operator==(const ClusterRecord&, const ClusterRecord&) = default;
+};
+
+// Cluster records with their distance histograms (configurations per index inside the
+// cluster), concatenated: record k's highest_index + 1 counts follow those of records 0..k-1.
+struct ClusterRecords {
+  std::vector<ClusterRecord> records;
+  std::vector<std::uint64_t> histogram;
+  friend bool operator==(const ClusterRecords&, const ClusterRecords&) = default;
+};
+
+// Board strings of sample keys and sample keys of boards, for one board size.
+class SampleKeys {
+ public:
+  explicit SampleKeys(const Rules& rules);
+  // Throws InputError if the key names no configuration of the board.
+  std::string board(SampleKey key) const;
+  SampleKey key(const Board& board) const;
+
+ private:
+  Rules rules_;
+  LineTable lines_;
+  int key_bits_ = 1;
+};
+
 struct ClassEngineOptions {
   int threads = 1;
   int samples_per_index = 5;  // K boards per sampled index (the K least explicit-engine keys)
@@ -197,6 +239,13 @@ struct ClassEngineOptions {
   // The worker that meets such a class waits for it; the other workers go on.
   ClassSolver class_solver;
   std::uint64_t solver_above = std::numeric_limits<std::uint64_t>::max();
+  // The puzzle database: after each work item, the records of its clusters whose highest
+  // index is at least cluster_min_index, in the order the item's search met them (a class
+  // counted twice for the mirror gives its records, then its images'); one call at a time,
+  // made before the worker takes another item, so every item a checkpoint holds has been
+  // reported. Items without such clusters are not reported. Not with sweep_work_items.
+  std::function<void(std::uint64_t item, ClusterRecords&& records)> on_clusters;
+  int cluster_min_index = 0;
 };
 
 struct ClassCensus {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include "run/distributed.hpp"
 #include "run/symbolic_class.hpp"
 #include "storage/class_checkpoint.hpp"
+#include "storage/cluster_database.hpp"
 #include "util/process.hpp"
 
 namespace rushhour::run {
@@ -28,12 +30,64 @@ namespace {
                           : "; every other item is in " + checkpoint + ", and " + retry));
 }
 
-// The engine's options with the symbolic path for large classes.
+// The engine's options with the symbolic path for large classes, except with --clusters: the
+// records come from the classes solved here (a class above the memory bound refuses its item).
 ClassEngineOptions sweep_options(const RunSettings& s) {
   ClassEngineOptions options = s.sweep.engine_options(s.common);
-  options.class_solver =
-      symbolic_class_solver(s.common.rules, options.samples_per_index, options.sample_indices);
+  if (s.sweep.clusters.empty())
+    options.class_solver =
+        symbolic_class_solver(s.common.rules, options.samples_per_index, options.sample_indices);
   return options;
+}
+
+// The parameters of a sweep's cluster records: the sweep's identity and the least highest
+// index recorded.
+std::string cluster_parameters(const RunSettings& s, const ClassEngineOptions& options) {
+  const ClassSweepIdentity identity{.rules = s.common.rules,
+                                    .samples_per_index = options.samples_per_index,
+                                    .sample_indices = options.sample_indices,
+                                    .mirror = options.mirror};
+  return identity.text() + " cluster_min_index=" + std::to_string(s.sweep.cluster_min_index) +
+         " work_sample=" + std::to_string(s.sweep.item_stride);
+}
+
+// The spool of --clusters: a new one, or the one a resumed sweep continues (the records of
+// exactly the items its checkpoint holds).
+std::optional<ClusterSpool> open_cluster_spool(const RunSettings& s, const ClassEngineOptions& options,
+                                               const ClassSweepState* resumed) {
+  if (s.sweep.clusters.empty()) return std::nullopt;
+  const std::filesystem::path path = ClusterSpool::path_for(s.sweep.clusters);
+  const std::string parameters = cluster_parameters(s, options);
+  if (resumed == nullptr) return ClusterSpool(path, parameters);
+  return ClusterSpool::resume(path, parameters, [resumed](std::uint64_t item) {
+    return resumed->holds(item) && !std::binary_search(resumed->refused.begin(), resumed->refused.end(), item);
+  });
+}
+
+// A finished sweep (or work sample) writes the database and the text list from the spool and
+// removes it; a stopped one keeps the spool for --resume (without --out it cannot resume).
+void finish_cluster_database(const RunSettings& s, const ClassCensus& census, ClusterSpool& spool,
+                             bool resumable, ProgressLog& log) {
+  spool.close();
+  const bool sample = s.sweep.item_stride > 1 && !StopSignals::stop_requested();
+  if (!census.complete && !sample) {
+    if (!resumable) std::filesystem::remove(spool.path());
+    else log.line("clusters: the records of the finished items are in " + spool.path().string());
+    return;
+  }
+  const ClusterSweepInfo info{.rules = s.common.rules,
+                              .parameters = cluster_parameters(s, s.sweep.engine_options(s.common)),
+                              .min_index = s.sweep.cluster_min_index,
+                              .item_stride = s.sweep.item_stride,
+                              .complete = census.complete};
+  const std::uint64_t rows =
+      write_cluster_database(spool.path(), s.sweep.clusters, info, RunMetadata::current(s.common.configuration));
+  log.line("clusters: " + std::to_string(rows) + " cluster records in " + s.sweep.clusters.string());
+  if (!s.sweep.clusters_text.empty()) {
+    write_cluster_text(s.sweep.clusters, s.sweep.clusters_text);
+    log.line("clusters: the list, hardest first, in " + s.sweep.clusters_text.string());
+  }
+  std::filesystem::remove(spool.path());
 }
 
 }  // namespace
@@ -81,9 +135,18 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
       checkpoint->clear();
     }
     if (resumed) options.resume = &*resumed;
-    options.on_checkpoint = [&checkpoint](const ClassSweepState& state) { checkpoint->save(state); };
   }
+  std::optional<ClusterSpool> spool = open_cluster_spool(s, options, resumed ? &*resumed : nullptr);
+  if (spool)
+    options.on_clusters = [&spool](std::uint64_t item, ClusterRecords&& records) { spool->append(item, records); };
+  if (checkpoint)
+    // The spool first: every item the checkpoint names has its records on disk.
+    options.on_checkpoint = [&](const ClassSweepState& state) {
+      if (spool) spool->sync();
+      checkpoint->save(state);
+    };
   ClassCensus census = classify_by_classes(s.common.rules, options);
+  if (spool) finish_cluster_database(s, census, *spool, checkpoint.has_value(), log);
   // A stop while a class was solved symbolically refuses its item too: --resume retries it.
   const bool stopped = StopSignals::stop_requested();
   if (!census.refused.empty() && !stopped)

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <thread>
 
+#include <unistd.h>
+
 #include "board/count.hpp"
 #include "board/errors.hpp"
 #include "encoding/line_partition.hpp"
@@ -38,7 +40,8 @@ constexpr EngineOption kEngineOptions[] = {
     {"dominance-components", kSymbolic}, {"dominance-stop", kSymbolic},
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
     {"items", kClasses},              {"partition", kSymbolic},
-    {"part-sample", kSymbolic},
+    {"part-sample", kSymbolic},       {"clusters", kClasses},
+    {"clusters-text", kClasses},      {"clusters-min-index", kClasses},
 };
 
 std::string engine_list(unsigned engines) {
@@ -235,10 +238,37 @@ RetrogradeOptions SymbolicSettings::retrograde(const CommonSettings& common) con
   return options;
 }
 
+namespace {
+
+// Refuses a path a file cannot be written at (before the sweep, which would lose its work).
+void check_writable(const std::filesystem::path& path, const std::string& option) {
+  const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : ".";
+  std::error_code error;
+  if (path.filename().empty() || std::filesystem::is_directory(path, error))
+    throw InputError(option + ": " + path.string() + " is a directory, not a file");
+  if (!std::filesystem::is_directory(parent, error))
+    throw InputError(option + ": " + parent.string() + " is not a directory");
+  if (::access(parent.c_str(), W_OK) != 0)
+    throw InputError(option + ": cannot write in " + parent.string());
+}
+
+}  // namespace
+
 void ClassSweepSettings::check() const {
   if (threads < 1 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   if (item_stride < 1) throw InputError("--work-sample must be >= 1");
   if (!(checkpoint_seconds >= 0)) throw InputError("--checkpoint-seconds must be >= 0");
+  if (cluster_min_index < 0 || cluster_min_index > kMaxClusterIndex)
+    throw InputError("--clusters-min-index must be 0 to " + std::to_string(kMaxClusterIndex));
+  if (clusters.empty()) {
+    if (!clusters_text.empty() || cluster_min_index != 0)
+      throw InputError("--clusters-text and --clusters-min-index go with --clusters FILE.h5");
+    return;
+  }
+  check_writable(clusters, "--clusters");
+  if (!clusters_text.empty()) check_writable(clusters_text, "--clusters-text");
+  if (!part.whole() || launched_by_mpi())
+    throw InputError("--clusters is written by a whole sweep on one process (not with --items or under MPI)");
 }
 
 ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& common) const {
@@ -252,6 +282,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.max_memory = max_memory;
   options.measure_class_sizes = item_stride > 1;
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
+  options.cluster_min_index = cluster_min_index;
   return options;
 }
 
@@ -290,6 +321,13 @@ po::options_description classify_options() {
        "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
        "K, bound (only classes above the memory bound, which always go there) or auto (65536 "
        "from 7x7 on, where it was measured faster; bound up to 6x6; docs/class-engine.md)")
+      ("clusters", po::value<std::string>()->default_value(""),
+       "classes engine: write the puzzle database FILE.h5, a record per cluster (hardest "
+       "configuration, highest index, size, histogram; docs/file-formats.md)")
+      ("clusters-text", po::value<std::string>()->default_value(""),
+       "with --clusters: also FILE.txt, `<index> <board> <cluster size>` per cluster, hardest first")
+      ("clusters-min-index", po::value<int>()->default_value(0),
+       "with --clusters: only the clusters whose highest index is at least K")
       ("no-mirror", po::bool_switch(),
        "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
@@ -434,13 +472,19 @@ RunSettings settings_from(const po::variables_map& vm) {
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   sweep.mirror = !vm["no-mirror"].as<bool>();
   sweep.max_memory = parse_bytes(vm["max-memory"].as<std::string>());
+  sweep.clusters = vm["clusters"].as<std::string>();
+  sweep.clusters_text = vm["clusters-text"].as<std::string>();
+  sweep.cluster_min_index = vm["clusters-min-index"].as<int>();
   sweep.symbolic_above = parse_symbolic_above(vm["symbolic-above"].as<std::string>());
-  sweep.check();
   if (const std::string items = vm["items"].as<std::string>(); !items.empty()) {
     sweep.part = parse_item_part(items);
     if (common.out.empty() || sweep.item_stride > 1)
       throw InputError("--items goes with --out DIR (not with --work-sample)");
   }
+  sweep.check();
+  if (!sweep.clusters.empty() && is_set(vm, "symbolic-above"))
+    throw InputError("--clusters records the classes the sweep solves itself: not with --symbolic-above");
+  sweep.check();
   if (launched_by_mpi()) {
     if (!mpi_built_in())
       throw InputError("started by an MPI launcher, but this rushhour is built without MPI: every rank would run the whole job");

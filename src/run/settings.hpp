@@ -97,6 +97,10 @@ struct ClassSweepSettings {
   // --symbolic-above: classes of more states go to the symbolic path (run/symbolic_class.hpp);
   // so do classes above the memory bound, whatever it says. nullopt: auto, by board size.
   std::optional<std::uint64_t> symbolic_above;
+  // The puzzle database (storage/cluster_database.hpp): empty = none.
+  std::filesystem::path clusters{};
+  std::filesystem::path clusters_text{};
+  int cluster_min_index = 0;
 
   void check() const;
   // The engine's options (callbacks left empty).

@@ -319,6 +319,107 @@ std::vector<T> Location::read_dataset(const std::string& name) const {
   return values;
 }
 
+template <Value T>
+AppendedDataset<T> Location::create_appended(const std::string& name, std::size_t chunk_elements,
+                                             std::size_t string_width) const {
+  const std::string path = child_path(name);
+  const std::string what = "cannot create dataset '" + path + "'";
+  const hsize_t length = 0, unlimited = H5S_UNLIMITED, chunk = std::max<std::size_t>(chunk_elements, 1);
+  Handle space(checked(H5Screate_simple(1, &length, &unlimited), what), H5Sclose);
+  Handle dcpl = property_list(H5P_DATASET_CREATE);
+  checked_status(H5Pset_obj_track_times(dcpl.get(), false), what);
+  checked_status(H5Pset_chunk(dcpl.get(), 1, &chunk), what);
+  checked_status(H5Pset_shuffle(dcpl.get()), what);
+  checked_status(H5Pset_deflate(dcpl.get(), 6), what);
+  checked_status(H5Pset_fletcher32(dcpl.get()), what);
+  Handle string_type;
+  hid_t file_type = H5I_INVALID_HID;
+  if constexpr (std::same_as<T, std::string>) {
+    string_type = fixed_string_type(string_width);
+    file_type = string_type.get();
+  } else {
+    file_type = NumberType<T>::file();
+  }
+  Handle dataset(checked(H5Dcreate2(handle_.get(), name.c_str(), file_type, space.get(), H5P_DEFAULT, dcpl.get(),
+                                    H5P_DEFAULT),
+                         what),
+                 H5Dclose);
+  return AppendedDataset<T>(std::move(dataset), path, std::max<std::size_t>(string_width, 1));
+}
+
+template <Value T>
+void AppendedDataset<T>::append(std::span<const T> values) {
+  if (values.empty()) return;
+  const std::string what = "cannot append to dataset '" + path_ + "'";
+  const hsize_t start = size_, count = values.size(), grown = size_ + values.size();
+  checked_status(H5Dset_extent(dataset_.get(), &grown), what);
+  Handle file_space(checked(H5Dget_space(dataset_.get()), what), H5Sclose);
+  checked_status(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &start, nullptr, &count, nullptr), what);
+  Handle memory_space(checked(H5Screate_simple(1, &count, nullptr), what), H5Sclose);
+  if constexpr (std::same_as<T, std::string>) {
+    std::vector<char> packed(string_width_ * values.size(), '\0');
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (values[i].size() > string_width_) throw Error(what + ": a string longer than " + std::to_string(string_width_));
+      std::memcpy(packed.data() + i * string_width_, values[i].data(), values[i].size());
+    }
+    Handle type = fixed_string_type(string_width_);
+    checked_status(H5Dwrite(dataset_.get(), type.get(), memory_space.get(), file_space.get(), H5P_DEFAULT, packed.data()),
+                   what);
+  } else {
+    checked_status(H5Dwrite(dataset_.get(), NumberType<T>::memory(), memory_space.get(), file_space.get(), H5P_DEFAULT,
+                            values.data()),
+                   what);
+  }
+  size_ = grown;
+}
+
+std::uint64_t Location::dataset_length(const std::string& name) const {
+  const std::string what = "dataset '" + child_path(name) + "'";
+  const htri_t exists = H5Lexists(handle_.get(), name.c_str(), H5P_DEFAULT);
+  if (exists < 0) fail("cannot look up " + what);
+  if (exists == 0) throw Error("missing " + what);
+  Handle dataset(checked(H5Dopen2(handle_.get(), name.c_str(), H5P_DEFAULT), what + " is not a readable dataset"),
+                 H5Dclose);
+  Handle space(checked(H5Dget_space(dataset.get()), "cannot read " + what), H5Sclose);
+  if (H5Sget_simple_extent_ndims(space.get()) != 1) throw Error(what + " is not one-dimensional");
+  hsize_t length = 0;
+  checked_status(H5Sget_simple_extent_dims(space.get(), &length, nullptr), "cannot read " + what);
+  return length;
+}
+
+template <Value T>
+std::vector<T> Location::read_dataset_slice(const std::string& name, std::uint64_t offset, std::uint64_t count) const {
+  const std::string what = "dataset '" + child_path(name) + "'";
+  const std::uint64_t length = dataset_length(name);
+  if (offset > length || count > length - offset)
+    throw Error(what + " holds " + std::to_string(length) + " elements, not " + std::to_string(offset + count));
+  Handle dataset(checked(H5Dopen2(handle_.get(), name.c_str(), H5P_DEFAULT), what + " is not a readable dataset"),
+                 H5Dclose);
+  Handle type(checked(H5Dget_type(dataset.get()), "cannot read " + what), H5Tclose);
+  check_type<T>(type.get(), what);
+  std::vector<T> values;
+  if (count == 0) return values;
+  Handle file_space(checked(H5Dget_space(dataset.get()), "cannot read " + what), H5Sclose);
+  const hsize_t start = offset, size = count;
+  checked_status(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &start, nullptr, &size, nullptr),
+                 "cannot read " + what);
+  Handle memory_space(checked(H5Screate_simple(1, &size, nullptr), "cannot read " + what), H5Sclose);
+  if constexpr (std::same_as<T, std::string>) {
+    const std::size_t element_size = H5Tget_size(type.get());
+    std::vector<char> packed(element_size * count);
+    checked_status(H5Dread(dataset.get(), type.get(), memory_space.get(), file_space.get(), H5P_DEFAULT, packed.data()),
+                   "cannot read " + what);
+    values.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) values.push_back(unpad(packed.data() + i * element_size, element_size));
+  } else {
+    values.resize(count);
+    checked_status(H5Dread(dataset.get(), NumberType<T>::memory(), memory_space.get(), file_space.get(), H5P_DEFAULT,
+                           values.data()),
+                   "cannot read " + what);
+  }
+  return values;
+}
+
 File File::create(const std::filesystem::path& path) {
   silence_error_printing();
   const std::string what = "cannot create HDF5 file " + path.string();
@@ -374,7 +475,10 @@ void File::close() {
   template void Location::write_attribute<T>(const std::string&, const T&) const;         \
   template T Location::read_attribute<T>(const std::string&) const;                       \
   template void Location::write_dataset<T>(const std::string&, std::span<const T>) const; \
-  template std::vector<T> Location::read_dataset<T>(const std::string&) const;
+  template std::vector<T> Location::read_dataset<T>(const std::string&) const;            \
+  template AppendedDataset<T> Location::create_appended<T>(const std::string&, std::size_t, std::size_t) const; \
+  template std::vector<T> Location::read_dataset_slice<T>(const std::string&, std::uint64_t, std::uint64_t) const; \
+  template class AppendedDataset<T>;
 RUSHHOUR_H5_INSTANTIATE(std::int64_t)
 RUSHHOUR_H5_INSTANTIATE(std::uint64_t)
 RUSHHOUR_H5_INSTANTIATE(std::uint32_t)

@@ -9,7 +9,8 @@
 // - strings are fixed-length, NUL-padded UTF-8 (no global heap, which has no checksum; an
 //   empty string is stored as one NUL byte);
 // - attributes are scalars; datasets are one-dimensional, chunked as a single chunk with the
-//   Fletcher-32 checksum filter (empty datasets are contiguous: nothing to checksum);
+//   Fletcher-32 checksum filter (empty datasets are contiguous: nothing to checksum); datasets
+//   written in pieces (create_appended) have many chunks, each also shuffled and deflated;
 // - no object modification times, so equal content gives an equal file.
 // HDF5's automatic printing of its error stack is switched off; every failure becomes an
 // h5::Error whose message names the object and, where HDF5 gave one, its innermost reason.
@@ -63,6 +64,8 @@ class Handle {
 };
 
 class Group;
+template <Value T>
+class AppendedDataset;
 
 // A file's root group or a group in it: where attributes and datasets live. Names of
 // attributes and datasets are relative to it; messages name them by their full path.
@@ -89,12 +92,39 @@ class Location {
   template <Value T>
   std::vector<T> read_dataset(const std::string& name) const;
 
+  // A one-dimensional dataset written in pieces (a database too large to hold): chunks of
+  // `chunk_elements`, each shuffled, deflated and Fletcher-32 checksummed; strings of
+  // `string_width` bytes (longer ones are refused).
+  template <Value T>
+  AppendedDataset<T> create_appended(const std::string& name, std::size_t chunk_elements,
+                                     std::size_t string_width = 0) const;
+  // The length of a one-dimensional dataset, and `count` of its elements from `offset`
+  // (Error if they are not all there, or a chunk fails its checksum).
+  std::uint64_t dataset_length(const std::string& name) const;
+  template <Value T>
+  std::vector<T> read_dataset_slice(const std::string& name, std::uint64_t offset, std::uint64_t count) const;
+
  protected:
   Location(Handle handle, std::string path) : handle_(std::move(handle)), path_(std::move(path)) {}
   std::string child_path(const std::string& name) const;
 
   Handle handle_;
   std::string path_;  // "/" or "/group"
+};
+
+template <Value T>
+class AppendedDataset {
+ public:
+  AppendedDataset(Handle dataset, std::string path, std::size_t string_width)
+      : dataset_(std::move(dataset)), path_(std::move(path)), string_width_(string_width) {}
+  void append(std::span<const T> values);
+  std::uint64_t size() const { return size_; }
+
+ private:
+  Handle dataset_;
+  std::string path_;
+  std::size_t string_width_;
+  std::uint64_t size_ = 0;
 };
 
 class Group : public Location {

@@ -1,0 +1,476 @@
+#include "storage/cluster_database.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <queue>
+#include <stdexcept>
+#include <system_error>
+#include <utility>
+
+#include "board/errors.hpp"
+#include "storage/atomic_file.hpp"
+#include "storage/hdf5.hpp"
+#include "util/fnv1a.hpp"
+
+namespace rushhour {
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "spool blocks are little-endian");
+
+constexpr const char* kSpoolMagic = "rushhour cluster spool 1\n";
+constexpr const char* kContent = "rushhour clusters";
+constexpr std::int64_t kFormatVersion = 1;
+// Per block: item, records, histogram entries; per record 6 words (the key's low and high
+// halves, then highest index, cars and trucks packed, size, hardest, winning); the histogram;
+// an FNV-1a 64 of the block.
+constexpr std::size_t kBlockHeaderWords = 3;
+constexpr std::size_t kRecordWords = 6;
+constexpr std::uint64_t kMaxBlockWords = std::uint64_t{1} << 36;
+constexpr std::size_t kChunkRecords = 1 << 16;
+
+std::string header_text(const std::string& parameters) {
+  return std::string(kSpoolMagic) + "parameters " + parameters + "\n";
+}
+
+[[noreturn]] void throw_errno(const std::string& action, const std::filesystem::path& path) {
+  throw std::system_error(errno, std::generic_category(), action + " " + path.string());
+}
+
+InputError damaged_spool(const std::filesystem::path& path, const std::string& what) {
+  return InputError(path.string() + ": " + what + " (not a complete cluster spool)");
+}
+
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+
+// The words of one item's block, checksum last.
+std::vector<std::uint64_t> encode_block(std::uint64_t item, const ClusterRecords& records) {
+  std::vector<std::uint64_t> words{item, records.records.size(), records.histogram.size()};
+  words.reserve(kBlockHeaderWords + kRecordWords * records.records.size() + records.histogram.size() + 1);
+  for (const ClusterRecord& r : records.records) {
+    words.push_back(static_cast<std::uint64_t>(r.hardest));
+    words.push_back(static_cast<std::uint64_t>(r.hardest >> 64));
+    words.push_back(std::uint64_t{r.highest_index} | std::uint64_t{r.cars} << 16 | std::uint64_t{r.trucks} << 32);
+    words.push_back(r.size);
+    words.push_back(r.hardest_count);
+    words.push_back(r.winning);
+  }
+  words.insert(words.end(), records.histogram.begin(), records.histogram.end());
+  Fnv1a64 sum;
+  sum.add(reinterpret_cast<const unsigned char*>(words.data()), words.size() * sizeof(std::uint64_t));
+  words.push_back(sum.value());
+  return words;
+}
+
+// One block read at the file's position: nullopt at the end of the file or where a block is
+// cut short or fails its checksum (*torn then says which).
+struct Block {
+  std::uint64_t item = 0;
+  ClusterRecords records;
+};
+std::optional<Block> read_block(std::FILE* file, std::string* torn) {
+  std::uint64_t head[kBlockHeaderWords];
+  const std::size_t got = std::fread(head, sizeof(std::uint64_t), kBlockHeaderWords, file);
+  if (got == 0 && std::feof(file)) return std::nullopt;
+  if (got != kBlockHeaderWords) {
+    *torn = "a block cut short";
+    return std::nullopt;
+  }
+  if (head[1] > kMaxBlockWords / kRecordWords || head[2] > kMaxBlockWords) {
+    *torn = "a block of impossible length";
+    return std::nullopt;
+  }
+  std::vector<std::uint64_t> words(kBlockHeaderWords + kRecordWords * head[1] + head[2] + 1);
+  std::copy(head, head + kBlockHeaderWords, words.begin());
+  const std::size_t rest = words.size() - kBlockHeaderWords;
+  if (std::fread(words.data() + kBlockHeaderWords, sizeof(std::uint64_t), rest, file) != rest) {
+    *torn = "a block cut short";
+    return std::nullopt;
+  }
+  Fnv1a64 sum;
+  sum.add(reinterpret_cast<const unsigned char*>(words.data()), (words.size() - 1) * sizeof(std::uint64_t));
+  if (sum.value() != words.back()) {
+    *torn = "a block failing its checksum";
+    return std::nullopt;
+  }
+  Block block{.item = head[0], .records = {}};
+  const std::uint64_t* w = words.data() + kBlockHeaderWords;
+  std::uint64_t histogram = 0;
+  for (std::uint64_t k = 0; k < head[1]; ++k, w += kRecordWords) {
+    ClusterRecord r;
+    r.hardest = static_cast<SampleKey>(w[0]) | static_cast<SampleKey>(w[1]) << 64;
+    r.highest_index = static_cast<std::uint32_t>(w[2] & 0xFFFF);
+    r.cars = static_cast<std::uint32_t>(w[2] >> 16 & 0xFFFF);
+    r.trucks = static_cast<std::uint32_t>(w[2] >> 32 & 0xFFFF);
+    r.size = w[3];
+    r.hardest_count = w[4];
+    r.winning = w[5];
+    histogram += r.highest_index + 1u;
+    block.records.records.push_back(r);
+  }
+  if (histogram != head[2]) {
+    *torn = "a block whose histograms do not match its records";
+    return std::nullopt;
+  }
+  block.records.histogram.assign(w, w + head[2]);
+  return block;
+}
+
+// Opens a spool and checks its header; the file is left after it.
+FilePtr open_spool(const std::filesystem::path& path, const std::string& parameters, const char* mode) {
+  FilePtr file(std::fopen(path.c_str(), mode));
+  if (!file) throw InputError(path.string() + ": cannot open the cluster spool (" + std::strerror(errno) + ")");
+  const std::string expected = header_text(parameters);
+  std::string head(expected.size(), '\0');
+  if (std::fread(head.data(), 1, head.size(), file.get()) != head.size() || head.rfind(kSpoolMagic, 0) != 0)
+    throw damaged_spool(path, "unknown header");
+  if (head != expected) throw InputError(path.string() + ": a cluster spool of another sweep");
+  return file;
+}
+
+}  // namespace
+
+std::filesystem::path ClusterSpool::path_for(const std::filesystem::path& database) {
+  return database.string() + ".spool";
+}
+
+ClusterSpool::ClusterSpool(const std::filesystem::path& path, const std::string& parameters) : path_(path) {
+  file_ = std::fopen(path.c_str(), "wb");
+  if (file_ == nullptr) throw_errno("cannot create", path);
+  const std::string header = header_text(parameters);
+  if (std::fwrite(header.data(), 1, header.size(), file_) != header.size()) throw_errno("cannot write", path);
+  sync();
+}
+
+ClusterSpool ClusterSpool::resume(const std::filesystem::path& path, const std::string& parameters,
+                                  const std::function<bool(std::uint64_t)>& kept) {
+  if (!std::filesystem::exists(path))
+    throw InputError("cannot resume the cluster records: " + path.string() + " is missing");
+  long cut = 0;
+  {
+    FilePtr file = open_spool(path, parameters, "rb");
+    cut = std::ftell(file.get());
+    bool dropping = false;
+    std::string torn;
+    while (const std::optional<Block> block = read_block(file.get(), &torn)) {
+      if (!kept(block->item)) {
+        dropping = true;
+      } else if (dropping) {
+        throw damaged_spool(path, "work item " + std::to_string(block->item) +
+                                      " of the checkpoint follows an item finished after it");
+      } else {
+        cut = std::ftell(file.get());
+      }
+    }
+  }
+  std::error_code error;
+  std::filesystem::resize_file(path, static_cast<std::uintmax_t>(cut), error);
+  if (error) throw std::system_error(error, "cannot cut " + path.string());
+  std::FILE* file = std::fopen(path.c_str(), "ab");
+  if (file == nullptr) throw_errno("cannot open", path);
+  return ClusterSpool(path, file);
+}
+
+ClusterSpool::~ClusterSpool() {
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+ClusterSpool::ClusterSpool(ClusterSpool&& other) noexcept
+    : path_(std::move(other.path_)), file_(std::exchange(other.file_, nullptr)) {}
+
+void ClusterSpool::append(std::uint64_t item, const ClusterRecords& records) {
+  const std::vector<std::uint64_t> words = encode_block(item, records);
+  if (std::fwrite(words.data(), sizeof(std::uint64_t), words.size(), file_) != words.size())
+    throw_errno("cannot write", path_);
+}
+
+void ClusterSpool::sync() {
+  if (std::fflush(file_) != 0 || ::fsync(fileno(file_)) != 0) throw_errno("cannot write", path_);
+}
+
+void ClusterSpool::close() {
+  sync();
+  const int status = std::fclose(std::exchange(file_, nullptr));
+  if (status != 0) throw_errno("cannot close", path_);
+}
+
+void read_cluster_spool(const std::filesystem::path& path, const std::string& parameters,
+                        const std::function<void(std::uint64_t, ClusterRecords&&)>& visit) {
+  FilePtr file = open_spool(path, parameters, "rb");
+  // The blocks lie in the order the items finished: an index of them, sorted by item.
+  std::vector<std::pair<std::uint64_t, long>> blocks;
+  for (;;) {
+    const long at = std::ftell(file.get());
+    std::uint64_t head[kBlockHeaderWords];
+    const std::size_t got = std::fread(head, sizeof(std::uint64_t), kBlockHeaderWords, file.get());
+    if (got == 0 && std::feof(file.get())) break;
+    if (got != kBlockHeaderWords || head[1] > kMaxBlockWords / kRecordWords || head[2] > kMaxBlockWords)
+      throw damaged_spool(path, "a block cut short");
+    const auto skip = static_cast<long>((kRecordWords * head[1] + head[2] + 1) * sizeof(std::uint64_t));
+    if (std::fseek(file.get(), skip, SEEK_CUR) != 0) throw damaged_spool(path, "a block cut short");
+    blocks.emplace_back(head[0], at);
+  }
+  std::sort(blocks.begin(), blocks.end());
+  for (std::size_t k = 0; k < blocks.size(); ++k) {
+    if (k > 0 && blocks[k].first == blocks[k - 1].first)
+      throw damaged_spool(path, "work item " + std::to_string(blocks[k].first) + " twice");
+    std::fseek(file.get(), blocks[k].second, SEEK_SET);
+    std::string torn;
+    std::optional<Block> block = read_block(file.get(), &torn);
+    if (!block) throw damaged_spool(path, torn.empty() ? "a block cut short" : torn);
+    visit(block->item, std::move(block->records));
+  }
+}
+
+std::uint64_t write_cluster_database(const std::filesystem::path& spool, const std::filesystem::path& database,
+                                     const ClusterSweepInfo& info, const RunMetadata& metadata) {
+  std::uint64_t rows = 0;
+  h5::write_atomically(database, [&](const std::filesystem::path& path) {
+    const SampleKeys keys(info.rules);
+    const int n = info.rules.size();
+    h5::File file = h5::File::create(path);
+    const VehicleLimits& limits = info.rules.limits();
+    file.write_attribute<std::string>("content", kContent);
+    file.write_attribute<std::int64_t>("format_version", kFormatVersion);
+    file.write_attribute<std::string>("tool_version", metadata.tool_version);
+    file.write_attribute<std::string>("configuration", metadata.configuration);
+    file.write_attribute<std::string>("parameters", info.parameters);
+    file.write_attribute<std::int64_t>("size", n);
+    file.write_attribute<std::int64_t>("exit_row", info.rules.exit_row());
+    file.write_attribute<std::string>("metric", to_string(info.rules.metric()));
+    file.write_attribute<std::int64_t>("max_cars", limits.max_cars);
+    file.write_attribute<std::int64_t>("max_trucks", limits.max_trucks);
+    file.write_attribute<std::int64_t>("max_vehicles", limits.max_vehicles);
+    file.write_attribute<std::string>("engine", "classes");
+    file.write_attribute<std::string>("hardest_choice", "least explicit-engine key");
+    file.write_attribute<std::int64_t>("cluster_min_index", info.min_index);
+    file.write_attribute<std::int64_t>("work_sample", info.item_stride);
+    file.write_attribute<std::int64_t>("complete", info.complete ? 1 : 0);
+    {
+      const auto width = static_cast<std::size_t>(n * n);
+      auto board = file.create_appended<std::string>("board", kChunkRecords, width);
+      auto highest = file.create_appended<std::uint32_t>("highest_index", kChunkRecords);
+      auto size = file.create_appended<std::uint64_t>("size", kChunkRecords);
+      auto hardest = file.create_appended<std::uint64_t>("hardest_count", kChunkRecords);
+      auto winning = file.create_appended<std::uint64_t>("winning_count", kChunkRecords);
+      auto cars = file.create_appended<std::uint32_t>("cars", kChunkRecords);
+      auto trucks = file.create_appended<std::uint32_t>("trucks", kChunkRecords);
+      auto item = file.create_appended<std::uint64_t>("item", kChunkRecords);
+      auto start = file.create_appended<std::uint64_t>("histogram_start", kChunkRecords);
+      auto histogram = file.create_appended<std::uint64_t>("histogram", kChunkRecords);
+      std::vector<std::string> boards;
+      std::vector<std::uint32_t> highests, car_counts, truck_counts;
+      std::vector<std::uint64_t> sizes, hardests, winnings, items, starts, counts;
+      std::uint64_t histogram_length = 0;
+      auto flush = [&] {
+        board.append(boards);
+        highest.append(highests);
+        size.append(sizes);
+        hardest.append(hardests);
+        winning.append(winnings);
+        cars.append(car_counts);
+        trucks.append(truck_counts);
+        item.append(items);
+        start.append(starts);
+        histogram.append(counts);
+        for (auto* v : {&sizes, &hardests, &winnings, &items, &starts, &counts}) v->clear();
+        for (auto* v : {&highests, &car_counts, &truck_counts}) v->clear();
+        boards.clear();
+      };
+      int max_index = -1;
+      read_cluster_spool(spool, info.parameters, [&](std::uint64_t from, ClusterRecords&& records) {
+        for (const ClusterRecord& r : records.records) {
+          boards.push_back(keys.board(r.hardest));
+          highests.push_back(r.highest_index);
+          sizes.push_back(r.size);
+          hardests.push_back(r.hardest_count);
+          winnings.push_back(r.winning);
+          car_counts.push_back(r.cars);
+          truck_counts.push_back(r.trucks);
+          items.push_back(from);
+          starts.push_back(histogram_length);
+          histogram_length += r.highest_index + 1u;
+          max_index = std::max(max_index, static_cast<int>(r.highest_index));
+          ++rows;
+        }
+        counts.insert(counts.end(), records.histogram.begin(), records.histogram.end());
+        if (boards.size() >= kChunkRecords) flush();
+      });
+      flush();
+      file.write_attribute<std::uint64_t>("clusters", rows);
+      file.write_attribute<std::int64_t>("max_index", max_index);
+    }
+    file.close();
+  });
+  return rows;
+}
+
+ClusterDatabase::ClusterDatabase(const std::filesystem::path& path) : path_(path), rules_(4) {
+  try {
+    const h5::File file = h5::File::open_read_only(path);
+    if (!file.has_attribute("content") || file.read_attribute<std::string>("content") != kContent)
+      throw h5::Error("not a rushhour cluster database");
+    if (const auto version = file.read_attribute<std::int64_t>("format_version"); version != kFormatVersion)
+      throw h5::Error("written by format version " + std::to_string(version) + ", this tool reads " +
+                      std::to_string(kFormatVersion));
+    const VehicleLimits limits{static_cast<int>(file.read_attribute<std::int64_t>("max_cars")),
+                               static_cast<int>(file.read_attribute<std::int64_t>("max_trucks")),
+                               static_cast<int>(file.read_attribute<std::int64_t>("max_vehicles"))};
+    rules_ = Rules(static_cast<int>(file.read_attribute<std::int64_t>("size")),
+                   static_cast<int>(file.read_attribute<std::int64_t>("exit_row")),
+                   parse_metric(file.read_attribute<std::string>("metric")), limits);
+    min_index_ = static_cast<int>(file.read_attribute<std::int64_t>("cluster_min_index"));
+    complete_ = file.read_attribute<std::int64_t>("complete") == 1;
+    rows_ = file.read_attribute<std::uint64_t>("clusters");
+    for (const char* name : {"board", "highest_index", "size", "hardest_count", "winning_count", "cars", "trucks",
+                             "item", "histogram_start"})
+      if (file.dataset_length(name) != rows_)
+        throw h5::Error("dataset '/" + std::string(name) + "' does not hold one entry per cluster");
+  } catch (const h5::Error& e) {
+    throw InputError(path.string() + ": " + e.what());
+  } catch (const InputError& e) {
+    throw InputError(path.string() + ": " + e.what());
+  }
+}
+
+void ClusterDatabase::for_each(const std::function<bool(const ClusterEntry&)>& visit, bool histograms,
+                               std::uint64_t batch) const {
+  try {
+    const h5::File file = h5::File::open_read_only(path_);
+    const std::uint64_t histogram_length = file.dataset_length("histogram");
+    for (std::uint64_t from = 0; from < rows_; from += batch) {
+      const std::uint64_t count = std::min(batch, rows_ - from);
+      const auto boards = file.read_dataset_slice<std::string>("board", from, count);
+      const auto highest = file.read_dataset_slice<std::uint32_t>("highest_index", from, count);
+      const auto size = file.read_dataset_slice<std::uint64_t>("size", from, count);
+      const auto hardest = file.read_dataset_slice<std::uint64_t>("hardest_count", from, count);
+      const auto winning = file.read_dataset_slice<std::uint64_t>("winning_count", from, count);
+      const auto cars = file.read_dataset_slice<std::uint32_t>("cars", from, count);
+      const auto trucks = file.read_dataset_slice<std::uint32_t>("trucks", from, count);
+      const auto items = file.read_dataset_slice<std::uint64_t>("item", from, count);
+      const auto starts = file.read_dataset_slice<std::uint64_t>("histogram_start", from, count);
+      const std::uint64_t last_end = starts.back() + highest.back() + 1;
+      if (starts.front() > last_end || last_end > histogram_length)
+        throw h5::Error("'/histogram_start' points past '/histogram'");
+      std::vector<std::uint64_t> counts;
+      if (histograms) counts = file.read_dataset_slice<std::uint64_t>("histogram", starts.front(), last_end - starts.front());
+      for (std::uint64_t k = 0; k < count; ++k) {
+        ClusterEntry entry;
+        entry.row = from + k;
+        entry.board = boards[k];
+        entry.record = {.hardest = 0, .highest_index = highest[k], .cars = cars[k], .trucks = trucks[k],
+                        .size = size[k], .hardest_count = hardest[k], .winning = winning[k]};
+        entry.item = items[k];
+        const std::uint64_t end = k + 1 < count ? starts[k + 1] : last_end;
+        if (starts[k] + highest[k] + 1 != end) throw h5::Error("'/histogram_start' does not match '/highest_index'");
+        if (histograms) {
+          const auto first = counts.begin() + static_cast<std::ptrdiff_t>(starts[k] - starts.front());
+          entry.histogram.assign(first, first + highest[k] + 1);
+          std::uint64_t total = 0;
+          for (const std::uint64_t c : entry.histogram) total += c;
+          if (total != size[k] || entry.histogram.front() != winning[k] || entry.histogram.back() != hardest[k])
+            throw h5::Error("cluster " + std::to_string(entry.row) + "'s histogram does not match its counts");
+        }
+        if (!visit(entry)) return;
+      }
+    }
+  } catch (const h5::Error& e) {
+    throw InputError(path_.string() + ": " + e.what());
+  }
+}
+
+namespace {
+
+// One line of the text list, as the sort compares it.
+struct TextLine {
+  std::uint32_t index = 0;
+  std::uint64_t size = 0;
+  char board[65] = {};
+  friend bool operator<(const TextLine& a, const TextLine& b) {  // hardest first
+    if (a.index != b.index) return a.index > b.index;
+    if (a.size != b.size) return a.size > b.size;
+    return std::strcmp(a.board, b.board) < 0;
+  }
+};
+
+void write_line(std::FILE* out, const TextLine& line, const std::filesystem::path& path) {
+  if (std::fprintf(out, "%u %s %llu\n", line.index, line.board, static_cast<unsigned long long>(line.size)) < 0)
+    throw_errno("cannot write", path);
+}
+
+// Sorted runs in temporary files, removed however the merge ends.
+struct Runs {
+  std::vector<std::filesystem::path> paths;
+  ~Runs() {
+    std::error_code ignored;
+    for (const auto& path : paths) std::filesystem::remove(path, ignored);
+  }
+};
+
+}  // namespace
+
+void write_cluster_text(const std::filesystem::path& database, const std::filesystem::path& text,
+                        std::size_t run_records) {
+  const ClusterDatabase clusters(database);
+  Runs runs;
+  std::vector<TextLine> run;
+  auto spill = [&] {
+    std::sort(run.begin(), run.end());
+    runs.paths.push_back(text.string() + ".run" + std::to_string(runs.paths.size()) + ".tmp");
+    FilePtr file(std::fopen(runs.paths.back().c_str(), "wb"));
+    if (!file || std::fwrite(run.data(), sizeof(TextLine), run.size(), file.get()) != run.size() ||
+        std::fflush(file.get()) != 0)
+      throw_errno("cannot write", runs.paths.back());
+    run.clear();
+  };
+  clusters.for_each(
+      [&](const ClusterEntry& entry) {
+        TextLine line{.index = entry.record.highest_index, .size = entry.record.size};
+        std::strncpy(line.board, entry.board.c_str(), sizeof line.board - 1);
+        run.push_back(line);
+        if (run.size() >= std::max<std::size_t>(run_records, 1)) spill();
+        return true;
+      },
+      false);
+  AtomicReplacement replacement(text);
+  {
+    FilePtr out(std::fopen(replacement.temp_path().c_str(), "w"));
+    if (!out) throw_errno("cannot create", replacement.temp_path());
+    if (runs.paths.empty()) {
+      std::sort(run.begin(), run.end());
+      for (const TextLine& line : run) write_line(out.get(), line, text);
+    } else {
+      if (!run.empty()) spill();
+      std::vector<FilePtr> inputs;
+      using Head = std::pair<TextLine, std::size_t>;
+      auto later = [](const Head& a, const Head& b) { return b.first < a.first; };
+      std::priority_queue<Head, std::vector<Head>, decltype(later)> heads(later);
+      auto next = [&](std::size_t k) {
+        TextLine line;
+        if (std::fread(&line, sizeof line, 1, inputs[k].get()) == 1) heads.emplace(line, k);
+      };
+      for (const auto& path : runs.paths) {
+        inputs.emplace_back(std::fopen(path.c_str(), "rb"));
+        if (!inputs.back()) throw_errno("cannot open", path);
+        next(inputs.size() - 1);
+      }
+      while (!heads.empty()) {
+        const auto [line, k] = heads.top();
+        heads.pop();
+        write_line(out.get(), line, text);
+        next(k);
+      }
+    }
+    if (std::fflush(out.get()) != 0) throw_errno("cannot write", text);
+  }
+  replacement.commit();
+}
+
+}  // namespace rushhour

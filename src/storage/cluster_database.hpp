@@ -1,0 +1,115 @@
+#pragma once
+// The puzzle database of a class sweep (`classify --clusters FILE.h5`): one record per cluster
+// (ClusterRecord: its canonical hardest configuration, highest index, size, hardest and winning
+// configurations, cars, trucks, distance histogram). docs/file-formats.md has the layouts.
+//
+// The sweep never holds its records: each finished work item's records are appended to a
+// spool beside the database (FILE.h5.spool), one checksummed block per item, and the spool
+// is synced before every checkpoint of the sweep. So every item a checkpoint holds has its
+// block in the spool, in front of the blocks of items finished after it; a resume keeps the
+// blocks of the checkpoint's items and cuts off the rest (ClusterSpool::resume). When the
+// sweep ends the database is written from the spool in work item order (HDF5 written in
+// chunks, atomically), and the plain text list from the database, sorted hardest first in
+// bounded memory (sorted runs in temporary files, then merged).
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board/rules.hpp"
+#include "explicit/class_engine.hpp"
+#include "storage/run_metadata.hpp"
+
+namespace rushhour {
+
+class ClusterSpool {
+ public:
+  static std::filesystem::path path_for(const std::filesystem::path& database);
+
+  // A new spool at `path` (replacing any), for a sweep of `parameters` (one line naming
+  // everything the records depend on). Throws std::runtime_error if it cannot be written.
+  ClusterSpool(const std::filesystem::path& path, const std::string& parameters);
+  // The spool at `path` continued: the blocks of the leading items `kept` accepts stay, the
+  // first other block and everything after it (blocks of items finished after the last
+  // checkpoint, a block cut short by a kill) are cut off. Throws InputError if there is no
+  // spool, it belongs to other parameters, or a block after the cut would be kept.
+  static ClusterSpool resume(const std::filesystem::path& path, const std::string& parameters,
+                             const std::function<bool(std::uint64_t item)>& kept);
+  ~ClusterSpool();
+  ClusterSpool(ClusterSpool&& other) noexcept;
+  ClusterSpool& operator=(ClusterSpool&&) = delete;
+  ClusterSpool(const ClusterSpool&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  void append(std::uint64_t item, const ClusterRecords& records);
+  // Everything appended is on disk.
+  void sync();
+  // sync, then closes.
+  void close();
+
+ private:
+  ClusterSpool(std::filesystem::path path, std::FILE* file) : path_(std::move(path)), file_(file) {}
+  std::filesystem::path path_;
+  std::FILE* file_ = nullptr;
+};
+
+// Calls visit(item, records) for every block of the spool, ascending by work item. Throws
+// InputError if it is damaged or of other parameters.
+void read_cluster_spool(const std::filesystem::path& path, const std::string& parameters,
+                        const std::function<void(std::uint64_t item, ClusterRecords&& records)>& visit);
+
+// What the database's root attributes say about the sweep.
+struct ClusterSweepInfo {
+  Rules rules;
+  std::string parameters;  // the spool's
+  int min_index = 0;       // records of the clusters whose highest index is at least this
+  int item_stride = 1;     // a work sample: every item_stride-th work item
+  bool complete = false;   // every work item swept
+};
+
+// Writes the database `database` atomically from the spool; returns its number of records.
+std::uint64_t write_cluster_database(const std::filesystem::path& spool, const std::filesystem::path& database,
+                                     const ClusterSweepInfo& info, const RunMetadata& metadata);
+
+// The record of a database row, with its work item and histogram.
+struct ClusterEntry {
+  std::uint64_t row = 0;
+  std::string board;  // the canonical hardest configuration
+  ClusterRecord record;  // record.hardest is not stored (0)
+  std::uint64_t item = 0;
+  std::vector<std::uint64_t> histogram;
+};
+
+// A database opened for reading. Throws InputError (naming the file) if it is missing,
+// damaged or no cluster database.
+class ClusterDatabase {
+ public:
+  explicit ClusterDatabase(const std::filesystem::path& path);
+  const Rules& rules() const { return rules_; }
+  std::uint64_t size() const { return rows_; }
+  int min_index() const { return min_index_; }
+  bool complete() const { return complete_; }
+  // Calls visit(entry) for every row in order, read `batch` rows at a time, until it returns
+  // false. With histograms = false, entry.histogram stays empty.
+  void for_each(const std::function<bool(const ClusterEntry&)>& visit, bool histograms = true,
+                std::uint64_t batch = 1 << 16) const;
+
+ private:
+  std::filesystem::path path_;
+  Rules rules_;
+  std::uint64_t rows_ = 0;
+  int min_index_ = 0;
+  bool complete_ = false;
+};
+
+// The plain text list of the database, `<index> <board> <cluster size>` one cluster a line,
+// highest index first, then larger clusters first, then boards in byte order; written
+// atomically, sorted in runs of at most `run_records` records kept in temporary files beside
+// `text`.
+void write_cluster_text(const std::filesystem::path& database, const std::filesystem::path& text,
+                        std::size_t run_records = std::size_t{1} << 20);
+
+}  // namespace rushhour
