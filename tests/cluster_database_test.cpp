@@ -358,5 +358,60 @@ TEST(ClusterDatabaseCommand, WritesTheDatabaseAndRefusesBadInput) {
   }
 }
 
+// Every row of a database, histograms included, as text.
+std::vector<std::string> rows_of(const std::filesystem::path& path) {
+  std::vector<std::string> rows;
+  ClusterDatabase(path).for_each([&](const ClusterEntry& e) {
+    std::string row = e.board + " " + std::to_string(e.item) + " " + std::to_string(e.record.highest_index) + " " +
+                      std::to_string(e.record.size) + " " + std::to_string(e.record.hardest_count) + " " +
+                      std::to_string(e.record.winning) + " " + std::to_string(e.record.cars) + " " +
+                      std::to_string(e.record.trucks) + ":";
+    for (const auto c : e.histogram) row += " " + std::to_string(c);
+    rows.push_back(row);
+    return true;
+  });
+  return rows;
+}
+
+TEST(ClusterDatabaseCommand, AStoppedRunResumesToTheSameDatabase) {
+  TempDir dir("cluster_command_resume");
+  const std::string log = dir / "progress.log";
+  const std::string args = "classify --engine classes --threads 2 --size 5 --metric move -q --checkpoint-seconds 0 "
+                           "--clusters " + (dir / "db.h5") + " --clusters-text " + (dir / "db.txt") +
+                           " --out " + (dir / "run");
+  const auto first = testing::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
+                                        " & pid=$!; for i in $(seq 1200); do grep -q . " + log +
+                                        " 2>/dev/null && break; sleep 0.05; done; kill -INT $pid; wait $pid");
+  ASSERT_EQ(first.status, 130) << first.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "db.h5"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "db.h5.spool"));
+  // A resume without the spool's records would lose them: refused.
+  const auto other = run_rushhour(args + " --clusters-min-index 2 --resume");
+  EXPECT_EQ(other.status, 2) << other.err;
+  const auto second = run_rushhour(args + " --resume");
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "db.h5.spool"));
+
+  const auto whole = run_rushhour("classify --engine classes --threads 1 --size 5 --metric move -q --clusters " +
+                                  (dir / "whole.h5") + " --clusters-text " + (dir / "whole.txt"));
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(rows_of(dir / "db.h5"), rows_of(dir / "whole.h5"));
+  EXPECT_EQ(text_of(dir / "db.txt"), text_of(dir / "whole.txt"));
+}
+
+TEST(ClusterDatabaseCommand, ADamagedDatabaseIsReported) {
+  TempDir dir("cluster_damaged");
+  ASSERT_EQ(run_rushhour("classify --size 4 --engine classes -q --clusters " + (dir / "db.h5")).status, 0);
+  const auto size = std::filesystem::file_size(dir / "db.h5");
+  {
+    std::fstream file(dir / "db.h5", std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(size / 2));
+    file.put('\x5a').put('\x5a');
+  }
+  EXPECT_THROW(ClusterDatabase(dir / "db.h5").for_each([](const ClusterEntry&) { return true; }), InputError);
+  std::filesystem::resize_file(dir / "db.h5", size / 3);
+  EXPECT_THROW(ClusterDatabase{dir / "db.h5"}, InputError);
+}
+
 }  // namespace
 }  // namespace rushhour
