@@ -188,7 +188,9 @@ TEST(ClassRunQueryState, AnUnfinishedSweepAnswersBoardsButNotCounts) {
   ClassCheckpoint(dir.path(), saved.parameters).save(saved.state);
   const auto board = run_rushhour("query --run " + dir.path().string() + " --json --board ooBCAABCooDDooEE");
   ASSERT_EQ(board.status, 0) << board.err;
-  EXPECT_EQ(board.out, "{\"board\": \"ooBCAABCooDDooEE\", \"index\": 10, \"status\": \"solved\"}\n");
+  EXPECT_EQ(board.out, "{\"board\": \"ooBCAABCooDDooEE\", \"index\": 10, \"status\": \"solved\", \"cluster\": {\"size\": "
+                       "34, \"highest_index\": 10, \"hardest\": \"ooBCAABCooDDooEE\", \"hardest_count\": 1, "
+                       "\"winning_count\": 1, \"histogram\": [1, 1, 2, 3, 4, 5, 6, 5, 4, 2, 1], \"harder\": 0}}\n");
   const auto count = run_rushhour("query --run " + dir.path().string() + " --index 3");
   EXPECT_EQ(count.status, 2) << count.err;
   EXPECT_NE(count.err.find("not finished"), std::string::npos) << count.err;

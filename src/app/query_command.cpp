@@ -9,6 +9,8 @@
 #include "board/errors.hpp"
 #include "board/game.hpp"
 #include "board/search.hpp"
+#include "storage/cluster_database.hpp"
+#include "query/board_cluster.hpp"
 #include "query/class_run.hpp"
 #include "query/saved_run.hpp"
 
@@ -18,8 +20,12 @@ namespace {
 constexpr const char* kUsage =
     "usage: rushhour query --run DIR (--board B [--solve] | --index I [--count] [--sample K]\n"
     "                      [--cars C] [--trucks T] [--vehicles V] | --hardest [--sample K]) [--json]\n"
+    "       rushhour query --clusters FILE.h5 (--board B [--solve] | --index I | --hardest) [--cars C]\n"
+    "                      [--trucks T] [--vehicles V] [--min-size S] [--max-size S] [--sample K] [--json]\n"
     "Answers from the layers saved by `rushhour classify --out DIR`, also while it runs; for a\n"
-    "run of the classes engine (no layers), from its census, boards by searching their component.";
+    "run of the classes engine (no layers), from its census, boards by searching their component.\n"
+    "A board's answer includes its cluster (size, highest index, canonical hardest configuration),\n"
+    "searched from the board. With --clusters, lists the clusters of a database (classify --clusters).";
 
 std::string json_string(const std::string& text) {
   std::string quoted = "\"";
@@ -83,7 +89,21 @@ struct BoardAnswer {
   bool complete = true;
   int finished_layers = 0;
   std::vector<Board> path;
+  std::optional<BoardCluster> cluster;  // nullopt: unsolvable
 };
+
+std::string json_numbers(const std::vector<std::uint64_t>& numbers) {
+  std::string text = "[";
+  for (std::size_t k = 0; k < numbers.size(); ++k) text += (k ? ", " : "") + std::to_string(numbers[k]);
+  return text + "]";
+}
+
+std::string cluster_json(const BoardCluster& c) {
+  return "{\"size\": " + std::to_string(c.size) + ", \"highest_index\": " + std::to_string(c.highest_index) +
+         ", \"hardest\": " + json_string(c.hardest) + ", \"hardest_count\": " + std::to_string(c.hardest_count) +
+         ", \"winning_count\": " + std::to_string(c.winning_count) + ", \"histogram\": " + json_numbers(c.histogram) +
+         ", \"harder\": " + std::to_string(c.harder) + "}";
+}
 
 int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer& answer, bool solve, bool json) {
   const std::string line = to_board_string(rules, board);
@@ -102,7 +122,7 @@ int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer
               << (index ? std::to_string(*index) : "null") << ", \"status\": " << json_string(status);
     if (index && solve)
       std::cout << ", \"solution\": " << json_list(boards) << ", \"moves\": " << json_list(moves);
-    std::cout << "}\n";
+    std::cout << ", \"cluster\": " << (answer.cluster ? cluster_json(*answer.cluster) : "null") << "}\n";
     return 0;
   }
   std::cout << "board " << line << "\n" << to_grid(rules, board);
@@ -114,6 +134,15 @@ int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer
     std::cout << "unknown: in none of the " << answer.finished_layers
               << " finished layers, so its index is above " << answer.finished_layers - 1
               << " or it is unsolvable (the run is not complete)\n";
+  }
+  if (const auto& c = answer.cluster) {
+    std::cout << "cluster: " << c->size << " configurations, " << c->winning_count << " winning, highest index "
+              << c->highest_index << " (hardest configurations: " << c->hardest_count << ")\n"
+              << "  hardest " << c->hardest << (c->hardest == line ? " (this board)" : "") << "\n"
+              << "  this board: index " << c->board_index << ", " << c->harder
+              << " configurations of the cluster are harder\n  configurations per index:";
+    for (const std::uint64_t count : c->histogram) std::cout << " " << count;
+    std::cout << "\n";
   }
   if (index && solve) {
     std::cout << "solution (" << moves.size() << " " << to_string(rules.metric()) << "s):\n";
@@ -131,6 +160,7 @@ int answer_board(SavedRun& run, const std::string& text, bool solve, bool json) 
   answer.complete = run.complete();
   answer.finished_layers = run.finished_layers();
   if (answer.index && solve) answer.path = run.solution(board, *answer.index);
+  answer.cluster = cluster_of_board(run.rules(), board);
   return print_board_answer(run.rules(), board, answer, solve, json);
 }
 
@@ -143,7 +173,18 @@ int answer_board(const ClassCensus& census, const std::string& text, bool solve,
     answer.index = static_cast<int>(path->size()) - 1;
     answer.path = std::move(*path);
   }
+  answer.cluster = cluster_of_board(census.rules, board);
   return print_board_answer(census.rules, board, answer, solve, json);
+}
+
+// A board asked of a cluster database: its cluster is searched (no run needed).
+int answer_board(const ClusterDatabase& database, const std::string& text, bool solve, bool json) {
+  const Board board = parse_run_board(database.rules(), text);
+  BoardAnswer answer;
+  answer.cluster = cluster_of_board(database.rules(), board);
+  if (answer.cluster) answer.index = answer.cluster->board_index;
+  if (answer.index && solve) answer.path = *shortest_solution(database.rules(), board);
+  return print_board_answer(database.rules(), board, answer, solve, json);
 }
 
 // The vehicle filter of --cars, --trucks, --vehicles (-1: any), and its description.
@@ -245,12 +286,72 @@ int answer_index(SavedRun& run, int index, bool hardest, const po::variables_map
   return 0;
 }
 
+// The clusters of a database with the highest index I (--index, --hardest: the highest in
+// the database), the vehicles and the sizes asked, in the database's order: their number and
+// the first K.
+int answer_clusters(const ClusterDatabase& database, int index, bool hardest, const po::variables_map& vm, bool json) {
+  const int samples = vm["sample"].as<int>();
+  if (samples < 0) throw InputError("--sample must be >= 0");
+  const VehicleFilter filter = filter_of(vm);
+  const std::int64_t min_size = vm["min-size"].as<std::int64_t>(), max_size = vm["max-size"].as<std::int64_t>();
+  if (hardest) {
+    index = -1;
+    database.for_each([&](const ClusterEntry& e) {
+      index = std::max(index, static_cast<int>(e.record.highest_index));
+      return true;
+    }, false);
+  }
+  std::uint64_t matching = 0;
+  std::vector<ClusterEntry> listed;
+  database.for_each([&](const ClusterEntry& e) {
+    const ClusterRecord& r = e.record;
+    if ((index >= 0 && static_cast<int>(r.highest_index) != index) || !filter(static_cast<int>(r.cars), static_cast<int>(r.trucks)) ||
+        (min_size >= 0 && r.size < static_cast<std::uint64_t>(min_size)) ||
+        (max_size >= 0 && r.size > static_cast<std::uint64_t>(max_size)))
+      return true;
+    if (static_cast<int>(listed.size()) < samples) listed.push_back(e);
+    ++matching;
+    return true;
+  });
+  std::string sizes;
+  if (min_size >= 0) sizes += ", size >= " + std::to_string(min_size);
+  if (max_size >= 0) sizes += ", size <= " + std::to_string(max_size);
+  const std::string note = database.complete() ? "" : "the database holds a part of the clusters (a work sample or a stopped run)";
+  if (json) {
+    std::cout << "{\"clusters\": " << matching << ", \"highest_index\": " << (index >= 0 ? std::to_string(index) : "null")
+              << ", \"complete\": " << (database.complete() ? "true" : "false") << ", \"list\": [";
+    for (std::size_t k = 0; k < listed.size(); ++k) {
+      const ClusterRecord& r = listed[k].record;
+      std::cout << (k ? ", " : "") << "{\"board\": " << json_string(listed[k].board) << ", \"highest_index\": "
+                << r.highest_index << ", \"size\": " << r.size << ", \"hardest_count\": " << r.hardest_count
+                << ", \"winning_count\": " << r.winning << ", \"cars\": " << r.cars << ", \"trucks\": " << r.trucks
+                << ", \"histogram\": " << json_numbers(listed[k].histogram) << "}";
+    }
+    std::cout << "]}\n";
+    return 0;
+  }
+  std::cout << (hardest ? "hardest: " : "") << "clusters"
+            << (index >= 0 ? " of highest index " + std::to_string(index) : std::string()) << filter.describe() << sizes
+            << ": " << matching << "\n";
+  if (!listed.empty()) std::cout << "index board size hardest winning cars trucks\n";
+  for (const ClusterEntry& e : listed)
+    std::cout << "  " << e.record.highest_index << " " << e.board << " " << e.record.size << " " << e.record.hardest_count
+              << " " << e.record.winning << " " << e.record.cars << " " << e.record.trucks << "\n";
+  if (!note.empty()) std::cout << "(" << note << ")\n";
+  return 0;
+}
+
 }  // namespace
 
 int run_query(const std::vector<std::string>& args) {
   po::options_description options("query options");
   options.add_options()
       ("run", po::value<std::string>(), "run directory written by classify --out")
+      ("clusters", po::value<std::string>(),
+       "instead of --run: a cluster database written by classify --clusters; --index I lists its "
+       "clusters of highest index I")
+      ("min-size", po::value<std::int64_t>()->default_value(-1), "with --clusters: clusters of at least S configurations")
+      ("max-size", po::value<std::int64_t>()->default_value(-1), "with --clusters: clusters of at most S configurations")
       ("board", po::value<std::string>(), "a board string: its index")
       ("solve", po::bool_switch(), "with --board: an optimal solution")
       ("index", po::value<int>(), "configurations of index I")
@@ -263,15 +364,23 @@ int run_query(const std::vector<std::string>& args) {
       ("json", po::bool_switch(), "one JSON object on stdout");
   const auto vm = parse_options(kUsage, options, args);
   if (!vm) return 0;
-  if (!vm->count("run")) throw InputError("query needs --run DIR");
+  if (vm->count("run") + vm->count("clusters") != 1) throw InputError("query needs --run DIR or --clusters FILE.h5");
+  if (!vm->count("clusters") && ((*vm)["min-size"].as<std::int64_t>() >= 0 || (*vm)["max-size"].as<std::int64_t>() >= 0))
+    throw InputError("--min-size and --max-size go with --clusters");
   const int questions = static_cast<int>(vm->count("board")) + static_cast<int>(vm->count("index")) +
                         ((*vm)["hardest"].as<bool>() ? 1 : 0);
   if (questions != 1) throw InputError("query needs exactly one of --board, --index, --hardest");
   if ((*vm)["solve"].as<bool>() && !vm->count("board")) throw InputError("--solve goes with --board");
 
-  const std::filesystem::path directory = (*vm)["run"].as<std::string>();
   const bool json = (*vm)["json"].as<bool>();
   const int index = vm->count("index") ? (*vm)["index"].as<int>() : -1;
+  if (vm->count("index") && index < 0) throw InputError("--index must be >= 0");
+  if (vm->count("clusters")) {
+    const ClusterDatabase database((*vm)["clusters"].as<std::string>());
+    if (vm->count("board")) return answer_board(database, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
+    return answer_clusters(database, index, (*vm)["hardest"].as<bool>(), *vm, json);
+  }
+  const std::filesystem::path directory = (*vm)["run"].as<std::string>();
   if (const std::optional<ClassCensus> census = open_class_run(directory)) {
     if (vm->count("board")) return answer_board(*census, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
     return answer_index(*census, index, (*vm)["hardest"].as<bool>(), *vm, json);

@@ -3,20 +3,30 @@
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "board/game.hpp"
 #include "board/key_graph.hpp"
 
 namespace rushhour {
 
+namespace {
+
+// Winning: the target car starts on the exit row's second-to-last cell (the target is the
+// rightmost horizontal vehicle of that row, so it is the one starting there).
+bool winning_key(const Rules& rules, const BoardKey& key) {
+  const int n = rules.size();
+  const std::uint64_t goal = std::uint64_t{1} << (rules.exit_row() * n + n - 2);
+  return (key.first & key.horizontal & goal) != 0;
+}
+
+}  // namespace
+
 std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board) {
   if (const std::string why = domain_violation(rules, board); !why.empty())
     throw std::invalid_argument("shortest_solution: " + why);
   const int n = rules.size();
-  // Winning: the target car starts on the exit row's second-to-last cell (the target is the
-  // rightmost horizontal vehicle of that row, so it is the one starting there).
-  const std::uint64_t goal = std::uint64_t{1} << (rules.exit_row() * n + n - 2);
-  const auto winning = [&](const BoardKey& key) { return (key.first & key.horizontal & goal) != 0; };
+  const auto winning = [&](const BoardKey& key) { return winning_key(rules, key); };
 
   struct Node {
     BoardKey key;
@@ -43,6 +53,41 @@ std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Bo
   }
   std::reverse(path.begin(), path.end());
   return path;
+}
+
+
+ComponentIndices component_indices(const Rules& rules, const Board& board) {
+  if (const std::string why = domain_violation(rules, board); !why.empty())
+    throw std::invalid_argument("component_indices: " + why);
+  const int n = rules.size();
+  ComponentIndices component;
+  std::vector<BoardKey>& keys = component.keys;
+  std::unordered_map<BoardKey, std::uint32_t, BoardKeyHash> position;
+  keys.push_back(board.key());
+  position.emplace(keys.front(), 0);
+  for (std::size_t head = 0; head < keys.size(); ++head) {
+    const BoardKey key = keys[head];  // a copy: keys grows below
+    for_each_step(key, n, [&](const BoardKey& next) {
+      if (position.emplace(next, static_cast<std::uint32_t>(keys.size())).second) keys.push_back(next);
+    });
+  }
+  component.index.assign(keys.size(), -1);
+  std::vector<std::uint32_t> queue;
+  for (std::uint32_t k = 0; k < keys.size(); ++k)
+    if (winning_key(rules, keys[k])) {
+      component.index[k] = 0;
+      queue.push_back(k);
+    }
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint32_t from = queue[head];
+    for_each_slide(keys[from], n, rules.metric(), [&](const BoardKey& next) {
+      const std::uint32_t to = position.at(next);
+      if (component.index[to] >= 0) return;
+      component.index[to] = component.index[from] + 1;
+      queue.push_back(to);
+    });
+  }
+  return component;
 }
 
 }  // namespace rushhour

@@ -17,4 +17,14 @@ namespace rushhour {
 // board is unsolvable. Throws std::invalid_argument if the board is not in the rules' domain.
 std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board);
 
+// The board's component (all steps, also through winning configurations; moves connect the
+// same configurations) with the index of each configuration in the rules' metric, from one
+// breadth-first search over the component and one from its winning configurations.
+struct ComponentIndices {
+  std::vector<BoardKey> keys;  // keys[0] is the board's
+  std::vector<int> index;      // per key; all -1 if the component holds no winning configuration
+};
+// Throws std::invalid_argument if the board is not in the rules' domain.
+ComponentIndices component_indices(const Rules& rules, const Board& board);
+
 }  // namespace rushhour
