@@ -1,6 +1,7 @@
 #include "run/class_sweep_engine.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -13,6 +14,7 @@
 #include "run/symbolic_class.hpp"
 #include "storage/class_checkpoint.hpp"
 #include "storage/cluster_database.hpp"
+#include "util/clock.hpp"
 #include "util/process.hpp"
 
 namespace rushhour::run {
@@ -80,12 +82,16 @@ void finish_cluster_database(const RunSettings& s, const ClassCensus& census, Cl
                               .min_index = s.sweep.cluster_min_index,
                               .item_stride = s.sweep.item_stride,
                               .complete = census.complete};
+  auto start = std::chrono::steady_clock::now();
   const std::uint64_t rows =
       write_cluster_database(spool.path(), s.sweep.clusters, info, RunMetadata::current(s.common.configuration));
-  log.line("clusters: " + std::to_string(rows) + " cluster records in " + s.sweep.clusters.string());
+  log.line("clusters: " + std::to_string(rows) + " cluster records in " + s.sweep.clusters.string() + " (" +
+           std::to_string(seconds_since(start)) + " s)");
   if (!s.sweep.clusters_text.empty()) {
+    start = std::chrono::steady_clock::now();
     write_cluster_text(s.sweep.clusters, s.sweep.clusters_text);
-    log.line("clusters: the list, hardest first, in " + s.sweep.clusters_text.string());
+    log.line("clusters: the list, hardest first, in " + s.sweep.clusters_text.string() + " (" +
+             std::to_string(seconds_since(start)) + " s)");
   }
   std::filesystem::remove(spool.path());
 }

@@ -421,6 +421,7 @@ void write_cluster_text(const std::filesystem::path& database, const std::filesy
   const ClusterDatabase clusters(database);
   Runs runs;
   std::vector<TextLine> run;
+  run.reserve(std::max<std::size_t>(run_records, 1));
   auto spill = [&] {
     std::sort(run.begin(), run.end());
     runs.paths.push_back(text.string() + ".run" + std::to_string(runs.paths.size()) + ".tmp");

@@ -110,6 +110,6 @@ class ClusterDatabase {
 // atomically, sorted in runs of at most `run_records` records kept in temporary files beside
 // `text`.
 void write_cluster_text(const std::filesystem::path& database, const std::filesystem::path& text,
-                        std::size_t run_records = std::size_t{1} << 20);
+                        std::size_t run_records = std::size_t{1} << 19);
 
 }  // namespace rushhour

@@ -330,7 +330,7 @@ AppendedDataset<T> Location::create_appended(const std::string& name, std::size_
   checked_status(H5Pset_obj_track_times(dcpl.get(), false), what);
   checked_status(H5Pset_chunk(dcpl.get(), 1, &chunk), what);
   checked_status(H5Pset_shuffle(dcpl.get()), what);
-  checked_status(H5Pset_deflate(dcpl.get(), 6), what);
+  checked_status(H5Pset_deflate(dcpl.get(), 1), what);
   checked_status(H5Pset_fletcher32(dcpl.get()), what);
   Handle string_type;
   hid_t file_type = H5I_INVALID_HID;
