@@ -2,7 +2,8 @@
 # The cost of the puzzle database (--clusters) on 6x6: a work sample (every K-th work item,
 # default 97) swept without and with --clusters (and --clusters-text), side by side, per
 # metric, one thread. Prints CPU seconds (user + sys), peak RSS, records, records per CPU
-# second, and bytes per record of the database, the text list and the spool.
+# second, and bytes per record of the database, the text list and the spool; on stderr the
+# work sample lines and the wall seconds of writing the database and the list at the end.
 # Usage: scripts/clusters_overhead.sh [K] [BINARY]
 set -euo pipefail
 stride="${1:-97}"
@@ -20,7 +21,7 @@ for metric in step move; do
   ( while sleep 0.2; do [[ -f "$work/db.h5.spool" ]] && stat -c %s "$work/db.h5.spool" > "$work/spool.size"; done ) &
   watcher=$!
   /usr/bin/time -v "$binary" "${common[@]}" --clusters "$work/db.h5" --clusters-text "$work/db.txt" \
-    > "$work/clusters.out" 2> "$work/clusters.time"
+    --log "$work/clusters.log" > "$work/clusters.out" 2> "$work/clusters.time"
   kill "$watcher"; wait "$watcher" 2>/dev/null || true
   records=$(wc -l < "$work/db.txt")
   plain_cpu=$(cpu "$work/plain.time")
@@ -33,5 +34,6 @@ for metric in step move; do
     'BEGIN {printf "| %s | --clusters | %s | %s | %d | %.0f | %.1f | %.1f | %.1f (at least; sampled while growing) |\n", m, c, rs, r, r / c, h / r, t / r, s / r}'
   grep "work sample" "$work/plain.out" | sed "s/^/    $metric plain: /" >&2
   grep "work sample" "$work/clusters.out" | sed "s/^/    $metric clusters: /" >&2
-  rm -f "$work"/db.*
+  grep "clusters:" "$work/clusters.log" | sed "s/^/    $metric /" >&2
+  rm -f "$work"/db.* "$work/clusters.log"
 done

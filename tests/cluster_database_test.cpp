@@ -399,6 +399,29 @@ TEST(ClusterDatabaseCommand, AStoppedRunResumesToTheSameDatabase) {
   EXPECT_EQ(text_of(dir / "db.txt"), text_of(dir / "whole.txt"));
 }
 
+TEST(ClusterDatabaseCommand, AnUnwritableDatabaseKeepsTheClassification) {
+  TempDir dir("cluster_command_unwritable");
+  const std::string log = dir / "progress.log";
+  const std::string args = "classify --engine classes --threads 1 --size 5 -q --clusters " + (dir / "db.h5") +
+                           " --out " + (dir / "run");
+  // Once the sweep runs, a directory takes the database's path: the database cannot replace it.
+  const auto first = testing::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
+                                        " & pid=$!; for i in $(seq 1200); do grep -q . " + log +
+                                        " 2>/dev/null && break; sleep 0.05; done; mkdir " + (dir / "db.h5") +
+                                        "; wait $pid");
+  ASSERT_EQ(first.status, 1) << first.err;
+  EXPECT_NE(first.err.find("the cluster database was not written"), std::string::npos) << first.err;
+  EXPECT_EQ(std::count(first.err.begin(), first.err.end(), '\n'), 1) << first.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "run/classification.h5"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "db.h5.spool"));
+  std::filesystem::remove(dir / "db.h5");
+  const auto second = run_rushhour(args + " --resume");
+  ASSERT_EQ(second.status, 0) << second.err;
+  const auto whole = run_rushhour("classify --engine classes --size 5 -q --clusters " + (dir / "whole.h5"));
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(rows_of(dir / "db.h5"), rows_of(dir / "whole.h5"));
+}
+
 TEST(ClusterDatabaseCommand, ADamagedDatabaseIsReported) {
   TempDir dir("cluster_damaged");
   ASSERT_EQ(run_rushhour("classify --size 4 --engine classes -q --clusters " + (dir / "db.h5")).status, 0);

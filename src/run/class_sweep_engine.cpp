@@ -98,7 +98,8 @@ void finish_cluster_database(const RunSettings& s, const ClassCensus& census, Cl
 
 }  // namespace
 
-ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
+ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, ProgressLog& log,
+                          std::exception_ptr* database_failure) {
   ClassEngineOptions options = sweep_options(s);
   std::optional<ClassSweepState> resumed;
   // The ETA: the configurations still to solve (of the exact domain count) at the rate of this
@@ -152,7 +153,14 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
       checkpoint->save(state);
     };
   ClassCensus census = classify_by_classes(s.common.rules, options);
-  if (spool) finish_cluster_database(s, census, *spool, checkpoint.has_value(), log);
+  if (spool) {
+    try {
+      finish_cluster_database(s, census, *spool, checkpoint.has_value(), log);
+    } catch (...) {
+      if (database_failure == nullptr) throw;
+      *database_failure = std::current_exception();
+    }
+  }
   // A stop while a class was solved symbolically refuses its item too: --resume retries it.
   const bool stopped = StopSignals::stop_requested();
   if (!census.refused.empty() && !stopped)
@@ -237,14 +245,28 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
 Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* directory,
                                      ProgressLog& log) const {
   if (!s.sweep.part.whole() || launched_by_mpi()) return run_class_job(s, directory, log);
-  const ClassCensus census = sweep_classes(s, directory, log);
+  std::exception_ptr database_failure;
+  const ClassCensus census = sweep_classes(s, directory, log, &database_failure);
   if (s.sweep.item_stride > 1 && !StopSignals::stop_requested()) print_work_sample(s.sweep.item_stride, census);
+  if (database_failure && !census.complete) std::rethrow_exception(database_failure);
   if (!census.complete) return Classification(s.common.rules);  // partial sums are no classification
   Classification result = census.classification(s.common.rules.limits());
   result.peak_rss_bytes = peak_rss_bytes();
   if (!s.common.dominance) {
     result.nondominated.clear();
     result.components.clear();
+  }
+  if (database_failure) {
+    // The classification is kept before the failure is reported; the spool stays for --resume.
+    if (directory != nullptr) directory->write_result(result, s.common.configuration);
+    try {
+      std::rethrow_exception(database_failure);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(std::string("the cluster database was not written: ") + e.what() +
+                               (directory != nullptr ? "; the classification is in " + directory->result_file().string() +
+                                                           " and --resume writes the database from the spool"
+                                                     : ""));
+    }
   }
   return result;
 }

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The puzzle database of the full 6x6 board: the class sweep of configs/6x6-classes-JOB.cfg
+# (JOB = step, move or commercial) with --clusters, under /usr/bin/time -v, in
+# runs/6x6-clusters-JOB/ (clusters.h5, clusters.txt, classification.h5, the checkpoint). About
+# 1.3e8 clusters without limits: at the work sample's 14-18 bytes a record the database takes
+# about 2 GB, the list about 5.5 GB, the spool about 9 GB while the sweep runs (removed at the
+# end). Kill it at any time: the same command with --resume (after the JOB) continues.
+# Keeps in results/6x6-JOB/clusters/: the first 1000 lines of the list (the hardest clusters),
+# the database's root attributes and clusters per highest index, the progress log and time's
+# report (the database and the list themselves are too large for the repository).
+# Usage: scripts/run_6x6_clusters.sh JOB [BINARY] [-- MORE CLASSIFY OPTIONS, e.g. --resume]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+job="${1:?usage: run_6x6_clusters.sh step|move|commercial [BINARY] [-- OPTIONS]}"
+binary="${2:-build/rushhour}"
+shift $(( $# >= 2 ? 2 : 1 ))
+[[ "${1:-}" == "--" ]] && shift
+config="configs/6x6-classes-$job.cfg"
+[[ -f "$config" ]] || { echo "run_6x6_clusters.sh: no $config" >&2; exit 2; }
+run_dir="runs/6x6-clusters-$job"
+keep="results/6x6-$job/clusters"
+mkdir -p "$run_dir" "$keep"
+/usr/bin/time -v "$binary" classify --config "$config" --out "$run_dir" --log "$run_dir/progress.log" -q \
+  --clusters "$run_dir/clusters.h5" --clusters-text "$run_dir/clusters.txt" "$@" \
+  > "$run_dir/run.out" 2> "$run_dir/time.txt"
+head -n 1000 "$run_dir/clusters.txt" > "$keep/hardest-1000.txt"
+cp "$run_dir/progress.log" "$keep/progress.log"
+cp "$run_dir/run.out" "$keep/run.out"
+grep -E "Elapsed|User time|System time|Maximum resident|Percent of CPU" "$run_dir/time.txt" > "$keep/time-v.txt"
+/usr/bin/python3 - "$run_dir/clusters.h5" > "$keep/database.txt" <<'PY'
+import sys
+import h5py
+import numpy as np
+f = h5py.File(sys.argv[1], "r")
+for name in sorted(f.attrs):
+    if name != "configuration":
+        value = f.attrs[name]
+        print(name, value.decode() if isinstance(value, bytes) else value)
+print("bytes per record", __import__("os").path.getsize(sys.argv[1]) / max(1, f.attrs["clusters"]))
+counts = np.zeros(256, dtype=np.int64)
+step = 1 << 22
+for start in range(0, len(f["highest_index"]), step):
+    counts += np.bincount(f["highest_index"][start:start + step], minlength=256)
+print("clusters per highest index:")
+for index in np.nonzero(counts)[0]:
+    print(index, counts[index])
+PY
+echo "kept $keep: $(tr '\n' ' ' < "$keep/time-v.txt")"
