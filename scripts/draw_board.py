@@ -6,6 +6,8 @@ Usage:
         [--caption TEXT ...] [--columns K] [--title TEXT] --out FILE.svg|FILE.png
   /usr/bin/python3 scripts/draw_board.py --run RUN_DIR [--hardest | --index I] [--sample K]
         [--columns K] [--title TEXT] --out FILE.svg|FILE.png
+  /usr/bin/python3 scripts/draw_board.py --clusters-text LIST.txt [--sample K] [--exit-row E]
+        [--columns K] [--title TEXT] --out FILE.svg|FILE.png
 
 BOARD is n*n characters, row-major from the top-left: 'o' or '.' empty, one letter per
 vehicle ('A' the target car). A board may also be given as n lines of n characters (one
@@ -16,6 +18,11 @@ its caption below (--caption once per board; default: the board string).
 --run RUN_DIR takes the boards, size and exit row from RUN_DIR/classification.h5: the sample
 boards of the highest index (--hardest, the default) or of index I, at most K of them
 (--sample, default 8), captioned with their index. This needs h5py.
+
+--clusters-text LIST.txt takes the first K lines (--sample, default 8) of a cluster list
+written by `rushhour classify --clusters-text` (`<index> <board> <cluster size>`, hardest
+first): the hardest puzzles, captioned with their index and cluster size. The list does not
+name the exit row: --exit-row, default (n-1)//2.
 
 The target car is red, the other cars light colours, trucks dark colours with a heavier
 outline and a white letter. The exit is a gap in the right edge of the exit row with an
@@ -306,6 +313,25 @@ def boards_from_run(run_dir, index, sample):
     return n, exit_row, chosen, [[f"index {wanted}", b] for b in chosen]
 
 
+def boards_from_cluster_list(path, sample):
+    chosen, captions = [], []
+    try:
+        with open(path) as lines:
+            for number, line in enumerate(lines, 1):
+                if len(chosen) >= sample:
+                    break
+                fields = line.split()
+                if len(fields) != 3 or not fields[0].isdigit() or not fields[2].isdigit():
+                    raise BoardError(f"{path}: line {number} is not '<index> <board> <cluster size>'")
+                chosen.append(fields[1])
+                captions.append([f"index {fields[0]}, cluster {fields[2]}", fields[1]])
+    except OSError as error:
+        raise BoardError(f"{path}: cannot read ({error.strerror})")
+    if not chosen:
+        raise BoardError(f"{path}: holds no clusters")
+    return chosen, captions
+
+
 def main(argv):
     parser = argparse.ArgumentParser(
         prog="draw_board.py", description="Draw Rush Hour boards as SVG or PNG.",
@@ -318,6 +344,7 @@ def main(argv):
     parser.add_argument("--columns", type=int, default=4)
     parser.add_argument("--title")
     parser.add_argument("--run", metavar="RUN_DIR")
+    parser.add_argument("--clusters-text", metavar="LIST.txt")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--hardest", action="store_true")
     group.add_argument("--index", type=int)
@@ -335,7 +362,12 @@ def main(argv):
         extension = os.path.splitext(args.out)[1].lower()
         if extension not in (".svg", ".png"):
             raise Usage(f"--out '{args.out}' must end in .svg or .png")
-        if args.run:
+        if args.clusters_text:
+            if args.boards or args.run or args.hardest or args.index is not None:
+                raise Usage("--clusters-text goes without BOARD arguments, --run, --hardest, --index")
+            texts, captions = boards_from_cluster_list(args.clusters_text, args.sample)
+            size, exit_arg = args.size, args.exit_row
+        elif args.run:
             if args.boards:
                 raise Usage("give either BOARD arguments or --run, not both")
             n, exit_row, texts, captions = boards_from_run(args.run, args.index, args.sample)

@@ -166,6 +166,26 @@ TEST_F(ScriptsTest, DrawBoardDrawsTheHardestSamplesOfARun) {
   EXPECT_TRUE(is_png(path("hardest.png")));
 }
 
+TEST_F(ScriptsTest, DrawBoardDrawsTheHardestClustersOfAList) {
+  ASSERT_EQ(run_shell(std::string(RUSHHOUR_BINARY) + " classify --size 4 --engine classes -q --clusters " +
+                      path("clusters.h5") + " --clusters-text " + path("clusters.txt"))
+                .status,
+            0);
+  CommandRun run = run_shell(script("draw_board.py") + " --clusters-text " + path("clusters.txt") +
+                             " --sample 3 --out " + path("clusters.svg"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::string svg = read_file(path("clusters.svg"));
+  // The list's first three lines: the two index-10 clusters (59 and 34 configurations), then
+  // the larger index-9 cluster.
+  EXPECT_EQ(occurrences(svg, "class=\"vehicle car target\""), 3u);
+  EXPECT_EQ(occurrences(svg, ">index 10, cluster 59</text>"), 1u);
+  EXPECT_EQ(occurrences(svg, ">index 10, cluster 34</text>"), 1u);
+  EXPECT_EQ(occurrences(svg, ">index 9, cluster 34</text>"), 1u);
+  std::ofstream(path("bad.txt")) << "10 ooBCAABCooDDooEE\n";
+  run = run_shell(script("draw_board.py") + " --clusters-text " + path("bad.txt") + " --out " + path("bad.svg"));
+  EXPECT_EQ(run.status, 2);
+}
+
 TEST_F(ScriptsTest, DrawBoardRejectsBadBoardsWithExit2) {
   const std::vector<std::string> bad = {
       "ooBCAABCooDDooE",    // 15 characters
