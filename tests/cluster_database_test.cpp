@@ -19,10 +19,12 @@
 #include "board/errors.hpp"
 #include "cli_test_support.hpp"
 #include "explicit/explicit_engine.hpp"
+#include "storage_test_support.hpp"
 
 namespace rushhour {
 namespace {
 
+using testing::read_bytes;
 using testing::run_rushhour;
 using testing::TempDir;
 
@@ -197,13 +199,6 @@ std::map<std::uint64_t, ClusterRecords> spooled(const std::filesystem::path& pat
   return items;
 }
 
-std::string text_of(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(ClusterDatabase, FileHoldsTheSpooledRecordsAndTheTextIsSortedHardestFirst) {
   TempDir dir("cluster_database");
   const Rules rules(4, -1, Metric::Move);
@@ -257,8 +252,8 @@ TEST(ClusterDatabase, FileHoldsTheSpooledRecordsAndTheTextIsSortedHardestFirst) 
   for (const std::string& line : lines) expected += line + "\n";
   write_cluster_text(dir / "db.h5", dir / "merged.txt", 50);
   write_cluster_text(dir / "db.h5", dir / "whole.txt");
-  EXPECT_EQ(text_of(dir / "merged.txt"), expected);
-  EXPECT_EQ(text_of(dir / "whole.txt"), expected);
+  EXPECT_EQ(read_bytes(dir / "merged.txt"), expected);
+  EXPECT_EQ(read_bytes(dir / "whole.txt"), expected);
   EXPECT_FALSE(std::filesystem::exists(dir / "merged.txt.run0.tmp"));
 }
 
@@ -327,7 +322,7 @@ TEST(ClusterDatabaseCommand, WritesTheDatabaseAndRefusesBadInput) {
   const ClusterDatabase database(dir / "db.h5");
   EXPECT_EQ(database.size(), expected.size());
   EXPECT_EQ(database.min_index(), 3);
-  std::istringstream text(text_of(dir / "db.txt"));
+  std::istringstream text(read_bytes(dir / "db.txt"));
   std::string line;
   std::size_t lines = 0;
   int previous = 1 << 30;
@@ -396,7 +391,7 @@ TEST(ClusterDatabaseCommand, AStoppedRunResumesToTheSameDatabase) {
                                   (dir / "whole.h5") + " --clusters-text " + (dir / "whole.txt"));
   ASSERT_EQ(whole.status, 0) << whole.err;
   EXPECT_EQ(rows_of(dir / "db.h5"), rows_of(dir / "whole.h5"));
-  EXPECT_EQ(text_of(dir / "db.txt"), text_of(dir / "whole.txt"));
+  EXPECT_EQ(read_bytes(dir / "db.txt"), read_bytes(dir / "whole.txt"));
 }
 
 TEST(ClusterDatabaseCommand, AnUnwritableDatabaseKeepsTheClassification) {
