@@ -147,6 +147,7 @@ TEST(ClusterRecords, FourByFourEqualTheExplicitComponents) {
     expect_records_of_explicit_components(Rules(4, 0, metric));
     expect_records_of_explicit_components(Rules(4, -1, metric, VehicleLimits{3, 1, -1}));
     expect_records_of_explicit_components(Rules(4, -1, metric), 5);
+    expect_records_of_explicit_components(Rules(4, -1, metric, {}, Domain::Puzzle));
   }
 }
 

@@ -1,5 +1,7 @@
 #include "board/game.hpp"
 
+#include "board/lines.hpp"
+
 namespace rushhour {
 
 std::optional<std::size_t> find_target(const Rules& rules, const Board& board) {
@@ -24,6 +26,17 @@ std::string domain_violation(const Rules& rules, const Board& board) {
   if (!rules.limits().allows(board.cars(), board.trucks()))
     return std::to_string(board.cars()) + " cars and " + std::to_string(board.trucks()) +
            " trucks exceed the vehicle limits (" + rules.describe() + ")";
+  if (rules.domain() == Domain::Puzzle) {
+    const LineTable lines(rules.size());
+    const std::vector<std::vector<Segment>> segments = line_segments(board);
+    for (int line = 0; line < 2 * rules.size(); ++line) {
+      const bool exit_row = line == rules.exit_row();
+      if (!puzzle_line(lines[lines.find(segments[static_cast<std::size_t>(line)])], rules.size(), exit_row))
+        return exit_row ? "the exit row holds another horizontal vehicle than the target (puzzle domain)"
+                        : std::string(line < rules.size() ? "row " : "column ") +
+                              std::to_string(line % rules.size()) + " is filled by its own vehicles (puzzle domain)";
+    }
+  }
   return {};
 }
 

@@ -74,6 +74,11 @@ std::vector<std::vector<Segment>> line_segments(const Board& board) {
   return segments;
 }
 
+bool puzzle_line(const LineArrangement& arrangement, int length, bool exit_row) {
+  if (arrangement.occupied == (std::uint32_t{1} << length) - 1) return false;
+  return !exit_row || (arrangement.segments.size() == 1 && arrangement.segments.front().length == kCar);
+}
+
 void append_line_vehicles(const LineArrangement& arrangement, int line, int size,
                           std::vector<Vehicle>& vehicles) {
   for (const Segment& s : arrangement.segments)

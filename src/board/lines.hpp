@@ -57,6 +57,10 @@ class LineTable {
 // columns (holding its vertical ones).
 // The segments of every line, each line's in order along it.
 std::vector<std::vector<Segment>> line_segments(const Board& board);
+// Whether an arrangement may fill a line of the puzzle domain (Domain::Puzzle): it does not
+// cover the whole line, and in the exit row it is the target car alone.
+bool puzzle_line(const LineArrangement& arrangement, int length, bool exit_row);
+
 // Appends the vehicles of `arrangement` on line `line` of an n x n board to `vehicles`.
 void append_line_vehicles(const LineArrangement& arrangement, int line, int size,
                           std::vector<Vehicle>& vehicles);

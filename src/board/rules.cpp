@@ -12,9 +12,17 @@ Metric parse_metric(const std::string& text) {
   throw InputError("unknown metric '" + text + "' (expected step or move)");
 }
 
-Rules::Rules(int size, int exit_row, Metric metric, VehicleLimits limits)
+std::string to_string(Domain domain) { return domain == Domain::All ? "all" : "puzzle"; }
+
+Domain parse_domain(const std::string& text) {
+  if (text == "all") return Domain::All;
+  if (text == "puzzle") return Domain::Puzzle;
+  throw InputError("unknown domain '" + text + "' (expected all or puzzle)");
+}
+
+Rules::Rules(int size, int exit_row, Metric metric, VehicleLimits limits, Domain domain)
     : size_(size), exit_row_(exit_row < 0 ? (size - 1) / 2 : exit_row), metric_(metric),
-      limits_(limits) {
+      limits_(limits), domain_(domain) {
   if (size < kMinSize || size > kMaxSize)
     throw InputError("board size " + std::to_string(size) + " is outside " +
                      std::to_string(kMinSize) + ".." + std::to_string(kMaxSize));
@@ -31,6 +39,7 @@ Rules::Rules(int size, int exit_row, Metric metric, VehicleLimits limits)
 std::string Rules::describe() const {
   std::string text = std::to_string(size_) + "x" + std::to_string(size_) + ", exit row " +
                      std::to_string(exit_row_) + ", " + to_string(metric_) + " metric";
+  if (domain_ == Domain::Puzzle) text += ", puzzle domain";
   if (limits_.unlimited()) return text + ", no vehicle limits";
   if (limits_.max_cars >= 0) text += ", <= " + std::to_string(limits_.max_cars) + " cars";
   if (limits_.max_trucks >= 0) text += ", <= " + std::to_string(limits_.max_trucks) + " trucks";

@@ -14,6 +14,15 @@ enum class Metric : std::uint8_t { Step, Move };
 std::string to_string(Metric metric);
 Metric parse_metric(const std::string& text);  // throws InputError
 
+// The configurations classified (SPEC §2): the whole domain, or the puzzle database's, where
+// the exit row holds no horizontal vehicle but the target and no row (column) is completely
+// filled by its own horizontal (vertical) vehicles. Moves keep both properties, so the puzzle
+// domain is a union of components (and of classes: a row's kind sequence says both).
+enum class Domain : std::uint8_t { All, Puzzle };
+
+std::string to_string(Domain domain);          // "all", "puzzle"
+Domain parse_domain(const std::string& text);  // throws InputError
+
 // Limits on vehicle totals; -1 means no limit. They restrict the domain itself.
 struct VehicleLimits {
   int max_cars = -1;
@@ -32,15 +41,16 @@ class Rules {
  public:
   // exit_row < 0 selects the default (size-1)/2. Throws InputError on bad values.
   explicit Rules(int size, int exit_row = -1, Metric metric = Metric::Step,
-                 VehicleLimits limits = {});
+                 VehicleLimits limits = {}, Domain domain = Domain::All);
 
   int size() const { return size_; }
   int exit_row() const { return exit_row_; }
   Metric metric() const { return metric_; }
   const VehicleLimits& limits() const { return limits_; }
+  Domain domain() const { return domain_; }
   int cells() const { return size_ * size_; }
 
-  Rules with_metric(Metric metric) const { return Rules(size_, exit_row_, metric, limits_); }
+  Rules with_metric(Metric metric) const { return Rules(size_, exit_row_, metric, limits_, domain_); }
   std::string describe() const;  // e.g. "6x6, exit row 2, step metric, no limits"
 
   friend bool operator==(const Rules&, const Rules&) = default;
@@ -50,6 +60,7 @@ class Rules {
   int exit_row_;
   Metric metric_;
   VehicleLimits limits_;
+  Domain domain_;
 };
 
 }  // namespace rushhour

@@ -88,7 +88,10 @@ struct LineTables {
         members.emplace_back();
         group_cars.push_back(lines[a].cars);
         group_trucks.push_back(lines[a].trucks);
-        exit_ok.push_back(!sequence.empty() && sequence.back() == kCar);
+        exit_ok.push_back(!sequence.empty() && sequence.back() == kCar &&
+                          (rules.domain() == Domain::All || puzzle_line(lines[a], n, true)));
+        // The puzzle domain: the arrangements of a kind sequence fill the line all or none.
+        line_ok.push_back(rules.domain() == Domain::All || puzzle_line(lines[a], n, false));
         it = sequences.end() - 1;
       }
       const auto g = static_cast<std::size_t>(it - sequences.begin());
@@ -206,7 +209,8 @@ struct LineTables {
   std::vector<int> group_of, group_pos;
   std::vector<std::vector<int>> members;
   std::vector<int> group_cars, group_trucks;
-  std::vector<bool> exit_ok;
+  std::vector<bool> exit_ok;  // [group]: may be the exit row's
+  std::vector<bool> line_ok;  // [group]: may be another row's or a column's
   std::vector<std::vector<std::uint8_t>> compat;  // [group * masks + mask]: arrangements admitted
   std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
   std::vector<std::uint8_t> admitted_flat;        // the same lists, admitted_slots apart
@@ -443,6 +447,8 @@ class Worker final : public WorkerFigures {
       rest /= groups;
     }
     if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return;
+    for (int i = 0; i < n; ++i)
+      if (i != t_.exit_row && !t_.line_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])]) return;
     // The mirror item's classes are this item's classes reflected: the lesser item solves
     // both; an item that is its own mirror pairs its classes up inside (search_columns).
     std::uint64_t mirrored = 0;  // the item of the rows in reverse order
@@ -545,6 +551,7 @@ class Worker final : public WorkerFigures {
     for (int g = 0; g < t_.groups; ++g) {
       const int mirror_g = t_.mirror_group[static_cast<std::size_t>(g)];
       if (mirror_ && undecided && mirror_g < g) continue;
+      if (!t_.line_ok[static_cast<std::size_t>(g)]) continue;
       const int more_cars = cars + t_.group_cars[static_cast<std::size_t>(g)];
       const int more_trucks = trucks + t_.group_trucks[static_cast<std::size_t>(g)];
       if (!rules_.limits().allows(more_cars, more_trucks)) continue;
@@ -1006,7 +1013,7 @@ std::vector<std::uint64_t> items_within_limits(const LineTables& t, const Rules&
     }
     for (int g = 0; g < t.groups; ++g) {
       const auto ug = static_cast<std::size_t>(g);
-      if (row == t.exit_row && !t.exit_ok[ug]) continue;
+      if (row == t.exit_row ? !t.exit_ok[ug] : !t.line_ok[ug]) continue;
       if (!rules.limits().allows(cars + t.group_cars[ug], trucks + t.group_trucks[ug])) continue;
       self(self, row + 1, item * groups + static_cast<std::uint64_t>(g), cars + t.group_cars[ug], trucks + t.group_trucks[ug]);
     }
@@ -1562,7 +1569,7 @@ ClassCensus census_of_sweep(const Rules& rules, const ClassSweepState& state) {
 }
 
 Classification ClassCensus::classification(const VehicleLimits& limits) const {
-  Classification result(Rules(rules.size(), rules.exit_row(), rules.metric(), limits));
+  Classification result(Rules(rules.size(), rules.exit_row(), rules.metric(), limits, rules.domain()));
   result.engine = "classes";
   result.encoding = "none";
   result.variable_order = "none";

@@ -122,19 +122,24 @@ void ExplicitSolution::enumerate_domain() {
   const VehicleLimits& limits = rules_.limits();
   // Vertical arrangements by the set of rows already covered in their column, ascending,
   // so that keys come out in increasing order.
+  // The puzzle domain keeps the lines puzzle_line allows.
+  const bool puzzle = rules_.domain() == Domain::Puzzle;
+  const auto allowed = [&](int a, bool exit_row) { return !puzzle || puzzle_line(lines_[a], n_, exit_row); };
   std::vector<std::vector<int>> compatible(std::size_t{1} << n_);
   for (std::uint32_t covered = 0; covered < compatible.size(); ++covered)
     for (int a = 0; a < lines_.size(); ++a)
-      if (!(lines_[a].occupied & covered)) compatible[covered].push_back(a);
-  std::vector<int> all(static_cast<std::size_t>(lines_.size()));
-  for (int a = 0; a < lines_.size(); ++a) all[static_cast<std::size_t>(a)] = a;
+      if (!(lines_[a].occupied & covered) && allowed(a, false)) compatible[covered].push_back(a);
+  std::vector<int> all;
+  for (int a = 0; a < lines_.size(); ++a)
+    if (allowed(a, false)) all.push_back(a);
   // The exit row must end in a car (the target); its other rows are free.
   std::vector<int> exit_choices;
   for (int a = 0; a < lines_.size(); ++a)
-    if (!lines_[a].segments.empty() && lines_[a].segments.back().length == kCar)
+    if (!lines_[a].segments.empty() && lines_[a].segments.back().length == kCar && allowed(a, true))
       exit_choices.push_back(a);
 
-  // The count comes first so that a domain too large for this engine fails at once.
+  // The count comes first so that a domain too large for this engine fails at once (for the
+  // puzzle domain it is the count of the whole domain, a bound).
   const Count domain = count_placements(rules_).domain;
   if (domain > kMaxExplicitStates)
     throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +

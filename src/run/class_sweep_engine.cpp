@@ -105,7 +105,8 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
   // The ETA: the configurations still to solve (of the exact domain count) at the rate of this
   // run so far; a work sample, whose configurations are not known ahead, goes by work items.
   const double domain = static_cast<double>(count_placements(s.common.rules).domain);
-  const bool by_items = options.item_stride > 1;
+  // The exact count is of the whole domain: the puzzle domain goes by work items too.
+  const bool by_items = options.item_stride > 1 || s.common.rules.domain() != Domain::All;
   options.on_progress = [&](const ClassProgress& p) {
     // A resumed sweep's rate is this run's: what the checkpoint held is taken off.
     const double seconds = p.elapsed - (resumed ? resumed->seconds : 0);

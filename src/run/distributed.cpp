@@ -257,7 +257,7 @@ class Coordinator {
     seconds_before_ = state_.seconds;
     states_before_ = static_cast<double>(state_.states);
     // The configurations of the job are known ahead for a whole job: the ETA goes by them.
-    if (job.part.whole() && stride == 1) total_states_ = static_cast<double>(count_placements(job.rules).domain);
+    if (job.part.whole() && stride == 1 && job.rules.domain() == Domain::All) total_states_ = static_cast<double>(count_placements(job.rules).domain);
   }
 
   bool finished() const { return count_of(missing_of(job_items_, state_)) == 0; }

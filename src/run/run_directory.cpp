@@ -83,7 +83,7 @@ std::string ClassSweepIdentity::text() const {
   return "size=" + std::to_string(rules.size()) + " exit_row=" + std::to_string(rules.exit_row()) +
          " metric=" + to_string(rules.metric()) + " max_cars=" + std::to_string(l.max_cars) +
          " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
-         " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices) +
+         (rules.domain() == Domain::All ? "" : " domain=" + to_string(rules.domain())) + " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices) +
          (mirror_applies(rules, mirror) ? " mirror=1" : "") + (part.whole() ? "" : " items=" + part.describe());
 }
 
@@ -95,7 +95,8 @@ ClassSweepIdentity ClassSweepIdentity::parse(const std::string& text) {
       .rules = Rules(integer(values, "size", where), integer(values, "exit_row", where),
                      parse_metric(values.at("metric")),
                      VehicleLimits{integer(values, "max_cars", where), integer(values, "max_trucks", where),
-                                   integer(values, "max_vehicles", where)}),
+                                   integer(values, "max_vehicles", where)},
+                     values.count("domain") != 0 ? parse_domain(values.at("domain")) : Domain::All),
       .samples_per_index = integer(values, "samples", where),
       .sample_indices = integer(values, "sample_indices", where),
       .mirror = values.count("mirror") != 0};

@@ -41,6 +41,7 @@ constexpr EngineOption kEngineOptions[] = {
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
     {"items", kClasses},              {"partition", kSymbolic},
     {"part-sample", kSymbolic},       {"clusters", kClasses},
+    {"domain", kExplicit | kClasses},
     {"clusters-text", kClasses},      {"clusters-min-index", kClasses},
 };
 
@@ -303,7 +304,10 @@ po::options_description classify_options() {
       ("metric", po::value<std::string>()->default_value("step"), "step | move")
       ("max-cars", po::value<int>()->default_value(-1), "at most K cars (-1 = no limit)")
       ("max-trucks", po::value<int>()->default_value(-1), "at most K trucks (-1 = no limit)")
-      ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)");
+      ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)")
+      ("domain", po::value<std::string>()->default_value("all"),
+       "all | puzzle (explicit and classes engines: the exit row holds no horizontal vehicle but the "
+       "target, no row or column is filled by its own vehicles)");
   po::options_description engine("Engine");
   engine.add_options()
       ("engine", po::value<std::string>()->default_value("bdd"),
@@ -391,7 +395,8 @@ RunSettings settings_from(const po::variables_map& vm) {
   const VehicleLimits limits{vm["max-cars"].as<int>(), vm["max-trucks"].as<int>(),
                              vm["max-vehicles"].as<int>()};
   RunSettings s{.common = {.rules = Rules(vm["size"].as<int>(), vm["exit-row"].as<int>(),
-                                          parse_metric(vm["metric"].as<std::string>()), limits)}};
+                                          parse_metric(vm["metric"].as<std::string>()), limits,
+                                          parse_domain(vm["domain"].as<std::string>()))}};
   s.engine = parse_engine(vm["engine"].as<std::string>());
   CommonSettings& common = s.common;
   const int size = common.rules.size();

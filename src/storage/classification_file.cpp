@@ -158,6 +158,7 @@ void write_file(const std::filesystem::path& path, const Classification& result,
   file.write_attribute<std::int64_t>("max_cars", limits.max_cars);
   file.write_attribute<std::int64_t>("max_trucks", limits.max_trucks);
   file.write_attribute<std::int64_t>("max_vehicles", limits.max_vehicles);
+  file.write_attribute<std::string>("domain", to_string(result.rules.domain()));
   file.write_attribute<std::string>("engine", result.engine);
   file.write_attribute<std::string>("encoding", result.encoding);
   file.write_attribute<std::string>("variable_order", result.variable_order);
@@ -238,7 +239,10 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
     const std::string metric = file.read_attribute<std::string>("metric");
     const VehicleLimits limits{integer("max_cars"), integer("max_trucks"), integer("max_vehicles")};
     try {
-      return Classification(Rules(size, exit_row, parse_metric(metric), limits));
+      // Files written before the puzzle domain existed have no "domain": the whole domain.
+      const Domain domain =
+          file.has_attribute("domain") ? parse_domain(file.read_attribute<std::string>("domain")) : Domain::All;
+      return Classification(Rules(size, exit_row, parse_metric(metric), limits, domain));
     } catch (const InputError& error) {
       throw h5::Error(std::string("invalid game parameters: ") + error.what());
     }

@@ -248,6 +248,7 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
     file.write_attribute<std::int64_t>("max_cars", limits.max_cars);
     file.write_attribute<std::int64_t>("max_trucks", limits.max_trucks);
     file.write_attribute<std::int64_t>("max_vehicles", limits.max_vehicles);
+    file.write_attribute<std::string>("domain", to_string(info.rules.domain()));
     file.write_attribute<std::string>("engine", "classes");
     file.write_attribute<std::string>("hardest_choice", "least explicit-engine key");
     file.write_attribute<std::int64_t>("cluster_min_index", info.min_index);
@@ -325,7 +326,8 @@ ClusterDatabase::ClusterDatabase(const std::filesystem::path& path) : path_(path
                                static_cast<int>(file.read_attribute<std::int64_t>("max_vehicles"))};
     rules_ = Rules(static_cast<int>(file.read_attribute<std::int64_t>("size")),
                    static_cast<int>(file.read_attribute<std::int64_t>("exit_row")),
-                   parse_metric(file.read_attribute<std::string>("metric")), limits);
+                   parse_metric(file.read_attribute<std::string>("metric")), limits,
+                   parse_domain(file.read_attribute<std::string>("domain")));
     min_index_ = static_cast<int>(file.read_attribute<std::int64_t>("cluster_min_index"));
     complete_ = file.read_attribute<std::int64_t>("complete") == 1;
     rows_ = file.read_attribute<std::uint64_t>("clusters");
