@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The puzzle database of the full 6x6 board: the class sweep of configs/6x6-classes-JOB.cfg
 # (JOB = step, move or commercial) with --clusters, under /usr/bin/time -v, in
-# runs/6x6-clusters-JOB/ (clusters.h5, clusters.txt, classification.h5, the checkpoint). About
-# 1.3e8 clusters without limits: at the work sample's 14-18 bytes a record the database takes
-# about 2 GB, the list about 5.5 GB, the spool about 9 GB while the sweep runs (removed at the
-# end). Kill it at any time: the same command with --resume (after the JOB) continues.
+# runs/6x6-clusters-JOB/ (clusters.h5, clusters.txt, classification.h5, the checkpoint).
+# 126 547 850 clusters without limits: at a work sample's bytes per record
+# (results/clusters/README.md) the database takes about 1.8 GB, the list 5.3 GB, the spool at
+# least 9.1 GB while the sweep runs (removed at the end). Kill it at any time: the same command
+# with `-- --resume` continues.
 # Keeps in results/6x6-JOB/clusters/: the first 1000 lines of the list (the hardest clusters),
 # the database's root attributes and clusters per highest index, the progress log and time's
 # report (the database and the list themselves are too large for the repository).
