@@ -17,6 +17,7 @@
 
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
+#include "board/game.hpp"
 #include "cli_test_support.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "storage_test_support.hpp"
@@ -95,13 +96,14 @@ std::map<std::string, Expected> explicit_clusters(const Rules& rules, int min_in
 // The records of a class sweep (two threads), keyed by canonical board; a board twice fails.
 std::map<std::string, Expected> class_clusters(const Rules& rules, int min_index, bool mirror,
                                                std::vector<std::int64_t>* per_index = nullptr,
-                                               ClassCensus* census_out = nullptr) {
+                                               ClassCensus* census_out = nullptr, bool minimal = false) {
   const SampleKeys keys(rules);
   std::map<std::string, Expected> clusters;
   ClassEngineOptions options;
   options.threads = 2;
   options.mirror = mirror;
   options.cluster_min_index = min_index;
+  options.minimal_clusters = minimal;
   options.on_clusters = [&](std::uint64_t, ClusterRecords&& records) {
     std::size_t at = 0;
     for (const ClusterRecord& r : records.records) {
@@ -164,6 +166,41 @@ TEST(ClusterRecords, FiveByFiveEqualTheExplicitComponents) {
   for (const Metric metric : {Metric::Step, Metric::Move}) expect_records_of_explicit_components(Rules(5, -1, metric));
 }
 
+// --minimal: the records whose canonical hardest configuration loses index with any one
+// vehicle but the target removed, the removals' indices looked up in the explicit engine.
+void expect_minimal_records(const Rules& rules) {
+  SCOPED_TRACE(rules.describe());
+  const auto all = class_clusters(rules, 0, true);
+  const auto minimal = class_clusters(rules, 0, true, nullptr, nullptr, true);
+  const ExplicitSolution solution = ExplicitSolution::solve(rules);
+  std::map<std::string, Expected> expected;
+  for (const auto& [text, record] : all) {
+    const Board board = parse_board(text, rules);
+    const std::size_t target = *find_target(rules, board);
+    bool needed = true;
+    for (std::size_t v = 0; v < board.vehicles().size() && needed; ++v) {
+      if (v == target) continue;
+      std::vector<Vehicle> fewer = board.vehicles();
+      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(v));
+      const auto state = solution.find(Board(rules.size(), fewer));
+      ASSERT_TRUE(state.has_value());
+      const auto index = solution.index(*state);
+      needed = index && static_cast<std::uint32_t>(*index) < record.highest;
+    }
+    if (needed) expected.emplace(text, record);
+  }
+  EXPECT_GT(expected.size(), 0u);
+  EXPECT_LT(expected.size(), all.size());
+  EXPECT_EQ(minimal, expected);
+}
+
+TEST(ClusterRecords, MinimalOnesNeedEveryVehicle) {
+  for (const Metric metric : {Metric::Step, Metric::Move}) {
+    expect_minimal_records(Rules(4, -1, metric));
+    expect_minimal_records(Rules(5, -1, metric, VehicleLimits{3, 1, -1}));
+  }
+}
+
 TEST(ClusterRecords, SampleKeysRoundTrip) {
   const Rules rules(6);
   const SampleKeys keys(rules);
@@ -207,7 +244,7 @@ TEST(ClusterDatabase, FileHoldsTheSpooledRecordsAndTheTextIsSortedHardestFirst) 
   const auto spool = sweep_to_spool(rules, dir / "db.h5.spool", parameters);
   const auto items = spooled(spool, parameters);
   const std::uint64_t rows = write_cluster_database(
-      spool, dir / "db.h5", {.rules = rules, .parameters = parameters, .min_index = 0, .item_stride = 1, .complete = true},
+      spool, dir / "db.h5", {.rules = rules, .parameters = parameters, .min_index = 0, .minimal = false, .item_stride = 1, .complete = true},
       RunMetadata::current("test"));
   const SampleKeys keys(rules);
   // Row by row: the spool's records in item order.
@@ -346,7 +383,7 @@ TEST(ClusterDatabaseCommand, WritesTheDatabaseAndRefusesBadInput) {
   for (const std::string& bad :
        {base + "--clusters " + (dir / "x.h5") + " --clusters-min-index 255",
         base + "--clusters " + (dir / "x.h5") + " --clusters-min-index -1",
-        base + "--clusters-min-index 3", base + "--clusters " + (dir / "no/such/dir/x.h5"),
+        base + "--clusters-min-index 3", base + "--minimal", base + "--clusters " + (dir / "no/such/dir/x.h5"),
         base + "--clusters " + dir.path().string(), std::string("classify --size 4 --engine bdd -q --clusters ") + (dir / "x.h5")}) {
     const auto refused = run_rushhour(bad);
     EXPECT_EQ(refused.status, 2) << bad;

@@ -56,6 +56,18 @@ std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Bo
 }
 
 
+bool is_minimal(const Rules& rules, const Board& board, int index) {
+  const std::optional<std::size_t> target = find_target(rules, board);
+  for (std::size_t v = 0; v < board.vehicles().size(); ++v) {
+    if (v == *target) continue;
+    std::vector<Vehicle> fewer = board.vehicles();
+    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(v));
+    const std::optional<std::vector<Board>> path = shortest_solution(rules, Board(rules.size(), std::move(fewer)));
+    if (!path || static_cast<int>(path->size()) - 1 >= index) return false;
+  }
+  return true;
+}
+
 ComponentIndices component_indices(const Rules& rules, const Board& board) {
   if (const std::string why = domain_violation(rules, board); !why.empty())
     throw std::invalid_argument("component_indices: " + why);

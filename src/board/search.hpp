@@ -17,6 +17,12 @@ namespace rushhour {
 // board is unsolvable. Throws std::invalid_argument if the board is not in the rules' domain.
 std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board);
 
+// Whether every vehicle of the board but the target is needed: removing any one of them
+// lowers the board's index (`index`, in the rules' metric). Removing a vehicle never raises
+// the index, and keeps the board in the domain (also the puzzle domain). One search per
+// vehicle.
+bool is_minimal(const Rules& rules, const Board& board, int index);
+
 // The board's component (all steps, also through winning configurations; moves connect the
 // same configurations) with the index of each configuration in the rules' metric, from one
 // breadth-first search over the component and one from its winning configurations.

@@ -19,6 +19,7 @@
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "board/lines.hpp"
+#include "board/search.hpp"
 #include "util/clock.hpp"
 #include "util/process.hpp"
 
@@ -1023,6 +1024,20 @@ std::vector<std::uint64_t> items_within_limits(const LineTables& t, const Rules&
   return listed;
 }
 
+// The records whose canonical hardest configuration is minimal, with their histograms.
+ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, ClusterRecords&& records) {
+  ClusterRecords kept;
+  std::size_t at = 0;
+  for (const ClusterRecord& r : records.records) {
+    const auto from = records.histogram.begin() + static_cast<std::ptrdiff_t>(at);
+    at += r.highest_index + 1u;
+    if (!is_minimal(rules, board_of_key(tables, r.hardest), static_cast<int>(r.highest_index))) continue;
+    kept.records.push_back(r);
+    kept.histogram.insert(kept.histogram.end(), from, from + static_cast<std::ptrdiff_t>(r.highest_index) + 1);
+  }
+  return kept;
+}
+
 bool wide_numbering(const Rules& rules, const ClassEngineOptions& options) {
   return options.wide_numbering || rules.size() > 6;
 }
@@ -1363,6 +1378,7 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
     worker.run_item(item);
     if (!options.on_clusters) return;
     ClusterRecords records = worker.take_clusters();
+    if (options.minimal_clusters) records = minimal_records(tables, rules, std::move(records));
     if (records.records.empty()) return;
     const std::lock_guard lock(clusters_mutex);
     options.on_clusters(item, std::move(records));

@@ -246,6 +246,10 @@ struct ClassEngineOptions {
   // reported. Items without such clusters are not reported. Not with sweep_work_items.
   std::function<void(std::uint64_t item, ClusterRecords&& records)> on_clusters;
   int cluster_min_index = 0;
+  // Only the clusters whose canonical hardest configuration is minimal (board/search.hpp
+  // is_minimal: removing any vehicle but the target lowers its index). A few searches per
+  // record, on the worker threads.
+  bool minimal_clusters = false;
 };
 
 struct ClassCensus {

@@ -50,7 +50,7 @@ std::string cluster_parameters(const RunSettings& s, const ClassEngineOptions& o
                                     .sample_indices = options.sample_indices,
                                     .mirror = options.mirror};
   return identity.text() + " cluster_min_index=" + std::to_string(s.sweep.cluster_min_index) +
-         " work_sample=" + std::to_string(s.sweep.item_stride);
+         (s.sweep.cluster_minimal ? " minimal=1" : "") + " work_sample=" + std::to_string(s.sweep.item_stride);
 }
 
 // The spool of --clusters: a new one, or the one a resumed sweep continues (the records of
@@ -80,6 +80,7 @@ void finish_cluster_database(const RunSettings& s, const ClassCensus& census, Cl
   const ClusterSweepInfo info{.rules = s.common.rules,
                               .parameters = cluster_parameters(s, s.sweep.engine_options(s.common)),
                               .min_index = s.sweep.cluster_min_index,
+                              .minimal = s.sweep.cluster_minimal,
                               .item_stride = s.sweep.item_stride,
                               .complete = census.complete};
   auto start = std::chrono::steady_clock::now();

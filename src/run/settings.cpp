@@ -43,6 +43,7 @@ constexpr EngineOption kEngineOptions[] = {
     {"part-sample", kSymbolic},       {"clusters", kClasses},
     {"domain", kExplicit | kClasses},
     {"clusters-text", kClasses},      {"clusters-min-index", kClasses},
+    {"minimal", kClasses},
 };
 
 std::string engine_list(unsigned engines) {
@@ -262,8 +263,8 @@ void ClassSweepSettings::check() const {
   if (cluster_min_index < 0 || cluster_min_index > kMaxClusterIndex)
     throw InputError("--clusters-min-index must be 0 to " + std::to_string(kMaxClusterIndex));
   if (clusters.empty()) {
-    if (!clusters_text.empty() || cluster_min_index != 0)
-      throw InputError("--clusters-text and --clusters-min-index go with --clusters FILE.h5");
+    if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal)
+      throw InputError("--clusters-text, --clusters-min-index and --minimal go with --clusters FILE.h5");
     return;
   }
   check_writable(clusters, "--clusters");
@@ -284,6 +285,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.measure_class_sizes = item_stride > 1;
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
   options.cluster_min_index = cluster_min_index;
+  options.minimal_clusters = cluster_minimal;
   return options;
 }
 
@@ -332,6 +334,10 @@ po::options_description classify_options() {
        "with --clusters: also FILE.txt, `<index> <board> <cluster size>` per cluster, hardest first")
       ("clusters-min-index", po::value<int>()->default_value(0),
        "with --clusters: only the clusters whose highest index is at least K")
+      ("minimal", po::bool_switch(),
+       "with --clusters: only the clusters whose hardest configuration is minimal (removing any "
+       "vehicle but the target lowers its index; a few searches per cluster: pair it with "
+       "--clusters-min-index on 6x6)")
       ("no-mirror", po::bool_switch(),
        "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
@@ -480,6 +486,7 @@ RunSettings settings_from(const po::variables_map& vm) {
   sweep.clusters = vm["clusters"].as<std::string>();
   sweep.clusters_text = vm["clusters-text"].as<std::string>();
   sweep.cluster_min_index = vm["clusters-min-index"].as<int>();
+  sweep.cluster_minimal = vm["minimal"].as<bool>();
   sweep.symbolic_above = parse_symbolic_above(vm["symbolic-above"].as<std::string>());
   if (const std::string items = vm["items"].as<std::string>(); !items.empty()) {
     sweep.part = parse_item_part(items);

@@ -101,6 +101,7 @@ struct ClassSweepSettings {
   std::filesystem::path clusters{};
   std::filesystem::path clusters_text{};
   int cluster_min_index = 0;
+  bool cluster_minimal = false;  // --minimal
 
   void check() const;
   // The engine's options (callbacks left empty).

@@ -252,6 +252,7 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
     file.write_attribute<std::string>("engine", "classes");
     file.write_attribute<std::string>("hardest_choice", "least explicit-engine key");
     file.write_attribute<std::int64_t>("cluster_min_index", info.min_index);
+    file.write_attribute<std::int64_t>("minimal", info.minimal ? 1 : 0);
     file.write_attribute<std::int64_t>("work_sample", info.item_stride);
     file.write_attribute<std::int64_t>("complete", info.complete ? 1 : 0);
     {

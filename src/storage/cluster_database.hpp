@@ -66,6 +66,7 @@ struct ClusterSweepInfo {
   Rules rules;
   std::string parameters;  // the spool's
   int min_index = 0;       // records of the clusters whose highest index is at least this
+  bool minimal = false;    // only the clusters whose hardest configuration is minimal
   int item_stride = 1;     // a work sample: every item_stride-th work item
   bool complete = false;   // every work item swept
 };
