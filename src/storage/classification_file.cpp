@@ -6,6 +6,7 @@
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "storage/hdf5.hpp"
+#include "storage/rules_attributes.hpp"
 
 namespace rushhour {
 namespace {
@@ -144,7 +145,6 @@ void write_file(const std::filesystem::path& path, const Classification& result,
   h5::File file = h5::File::create(path);
   const bool decimal = !counts_fit_uint64(result);
   const CountWriter counts(decimal);
-  const VehicleLimits& limits = result.rules.limits();
   file.write_attribute<std::string>("content", kClassificationContent);
   file.write_attribute<std::int64_t>(
       "format_version", decimal ? kClassificationDecimalFormatVersion : kClassificationFormatVersion);
@@ -152,13 +152,7 @@ void write_file(const std::filesystem::path& path, const Classification& result,
   file.write_attribute<std::string>("tool_version", metadata.tool_version);
   file.write_attribute<std::string>("buddy_version", metadata.buddy_version);
   file.write_attribute<std::string>("configuration", metadata.configuration);
-  file.write_attribute<std::int64_t>("size", result.rules.size());
-  file.write_attribute<std::int64_t>("exit_row", result.rules.exit_row());
-  file.write_attribute<std::string>("metric", to_string(result.rules.metric()));
-  file.write_attribute<std::int64_t>("max_cars", limits.max_cars);
-  file.write_attribute<std::int64_t>("max_trucks", limits.max_trucks);
-  file.write_attribute<std::int64_t>("max_vehicles", limits.max_vehicles);
-  file.write_attribute<std::string>("domain", to_string(result.rules.domain()));
+  write_rules_attributes(file, result.rules);
   file.write_attribute<std::string>("engine", result.engine);
   file.write_attribute<std::string>("encoding", result.encoding);
   file.write_attribute<std::string>("variable_order", result.variable_order);
@@ -196,13 +190,6 @@ void write_file(const std::filesystem::path& path, const Classification& result,
   file.close();
 }
 
-int as_int(std::int64_t value, const char* name) {
-  if (value < -1 || value > 1'000'000)
-    throw h5::Error("attribute '" + std::string(name) + "' is out of range (" +
-                    std::to_string(value) + ")");
-  return static_cast<int>(value);
-}
-
 Classification read_file(const std::filesystem::path& path, RunMetadata* metadata) {
   const h5::File file = h5::File::open_read_only(path);
   if (!file.has_attribute("content"))
@@ -229,24 +216,7 @@ Classification read_file(const std::filesystem::path& path, RunMetadata* metadat
   RunMetadata stored{file.read_attribute<std::string>("tool_version"),
                      file.read_attribute<std::string>("buddy_version"),
                      file.read_attribute<std::string>("configuration")};
-  const auto integer = [&](const char* name) {
-    return as_int(file.read_attribute<std::int64_t>(name), name);
-  };
-
-  Classification result = [&] {
-    const int size = integer("size");
-    const int exit_row = integer("exit_row");
-    const std::string metric = file.read_attribute<std::string>("metric");
-    const VehicleLimits limits{integer("max_cars"), integer("max_trucks"), integer("max_vehicles")};
-    try {
-      // Files written before the puzzle domain existed have no "domain": the whole domain.
-      const Domain domain =
-          file.has_attribute("domain") ? parse_domain(file.read_attribute<std::string>("domain")) : Domain::All;
-      return Classification(Rules(size, exit_row, parse_metric(metric), limits, domain));
-    } catch (const InputError& error) {
-      throw h5::Error(std::string("invalid game parameters: ") + error.what());
-    }
-  }();
+  Classification result(read_rules_attributes(file));
   result.engine = file.read_attribute<std::string>("engine");
   result.encoding = file.read_attribute<std::string>("encoding");
   result.variable_order = file.read_attribute<std::string>("variable_order");

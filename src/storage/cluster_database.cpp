@@ -15,6 +15,7 @@
 #include "board/errors.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/hdf5.hpp"
+#include "storage/rules_attributes.hpp"
 #include "util/fnv1a.hpp"
 
 namespace rushhour {
@@ -236,19 +237,12 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
     const SampleKeys keys(info.rules);
     const int n = info.rules.size();
     h5::File file = h5::File::create(path);
-    const VehicleLimits& limits = info.rules.limits();
     file.write_attribute<std::string>("content", kContent);
     file.write_attribute<std::int64_t>("format_version", kFormatVersion);
     file.write_attribute<std::string>("tool_version", metadata.tool_version);
     file.write_attribute<std::string>("configuration", metadata.configuration);
     file.write_attribute<std::string>("parameters", info.parameters);
-    file.write_attribute<std::int64_t>("size", n);
-    file.write_attribute<std::int64_t>("exit_row", info.rules.exit_row());
-    file.write_attribute<std::string>("metric", to_string(info.rules.metric()));
-    file.write_attribute<std::int64_t>("max_cars", limits.max_cars);
-    file.write_attribute<std::int64_t>("max_trucks", limits.max_trucks);
-    file.write_attribute<std::int64_t>("max_vehicles", limits.max_vehicles);
-    file.write_attribute<std::string>("domain", to_string(info.rules.domain()));
+    write_rules_attributes(file, info.rules);
     file.write_attribute<std::string>("engine", "classes");
     file.write_attribute<std::string>("hardest_choice", "least explicit-engine key");
     file.write_attribute<std::int64_t>("cluster_min_index", info.min_index);
@@ -322,13 +316,7 @@ ClusterDatabase::ClusterDatabase(const std::filesystem::path& path) : path_(path
     if (const auto version = file.read_attribute<std::int64_t>("format_version"); version != kFormatVersion)
       throw h5::Error("written by format version " + std::to_string(version) + ", this tool reads " +
                       std::to_string(kFormatVersion));
-    const VehicleLimits limits{static_cast<int>(file.read_attribute<std::int64_t>("max_cars")),
-                               static_cast<int>(file.read_attribute<std::int64_t>("max_trucks")),
-                               static_cast<int>(file.read_attribute<std::int64_t>("max_vehicles"))};
-    rules_ = Rules(static_cast<int>(file.read_attribute<std::int64_t>("size")),
-                   static_cast<int>(file.read_attribute<std::int64_t>("exit_row")),
-                   parse_metric(file.read_attribute<std::string>("metric")), limits,
-                   parse_domain(file.read_attribute<std::string>("domain")));
+    rules_ = read_rules_attributes(file);
     min_index_ = static_cast<int>(file.read_attribute<std::int64_t>("cluster_min_index"));
     complete_ = file.read_attribute<std::int64_t>("complete") == 1;
     rows_ = file.read_attribute<std::uint64_t>("clusters");
