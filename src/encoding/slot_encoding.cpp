@@ -30,13 +30,15 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   for (int line : part_.lines)
     if (line < 0 || line >= 2 * n) throw std::logic_error("a part fixes a line the board lacks");
 
-  // The arrangements each line's variable codes: all of them, or those of the part.
+  // The arrangements each line's variable codes: all of them, or those of the part; in the
+  // puzzle domain only those puzzle_line allows (the domain is then restricted like a part).
+  const bool puzzle = rules.domain() == Domain::Puzzle;
   allowed_.resize(static_cast<std::size_t>(2 * n));
   value_of_.assign(static_cast<std::size_t>(2 * n), std::vector<int>(static_cast<std::size_t>(table_.size()), -1));
   for (int line = 0; line < 2 * n; ++line) {
     auto& allowed = allowed_[static_cast<std::size_t>(line)];
     for (int a = 0; a < table_.size(); ++a)
-      if (part_.admits(line, table_[a])) {
+      if (part_.admits(line, table_[a]) && (!puzzle || puzzle_line(table_[a], n, line == rules.exit_row()))) {
         value_of_[static_cast<std::size_t>(line)][static_cast<std::size_t>(a)] = static_cast<int>(allowed.size());
         allowed.push_back(a);
       }
@@ -196,6 +198,7 @@ std::string SlotEncoding::layout_description() const {
          " max_cars=" + std::to_string(rules_.limits().max_cars) +
          " max_trucks=" + std::to_string(rules_.limits().max_trucks) +
          " max_vehicles=" + std::to_string(rules_.limits().max_vehicles) +
+         (rules_.domain() == Domain::All ? std::string() : " domain=" + to_string(rules_.domain())) +
          " variables=" + std::to_string(variable_count_) +
          (part_.whole() ? std::string() : " part=" + part_.name(rules_.size()));
 }

@@ -59,7 +59,8 @@ LayerIdentity parse_layer_identity(const std::string& text, const std::string& w
                      parse_metric(values.at("metric")),
                      VehicleLimits{integer(values, "max_cars", where),
                                    integer(values, "max_trucks", where),
-                                   integer(values, "max_vehicles", where)}),
+                                   integer(values, "max_vehicles", where)},
+                     values.count("domain") != 0 ? parse_domain(values.at("domain")) : Domain::All),
       .encoding = parse_encoding(kind)};
   if (identity.encoding == EncodingKind::Slot) {
     identity.slot.order = value("order");

@@ -41,7 +41,6 @@ constexpr EngineOption kEngineOptions[] = {
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
     {"items", kClasses},              {"partition", kSymbolic},
     {"part-sample", kSymbolic},       {"clusters", kClasses},
-    {"domain", kExplicit | kClasses},
     {"clusters-text", kClasses},      {"clusters-min-index", kClasses},
     {"minimal", kClasses},
 };
@@ -202,6 +201,8 @@ void SymbolicSettings::check(const CommonSettings& common) const {
                      " (set vehicle limits)");
   if (encoding == EncodingKind::Slot) slot.check();
   else cell.check();
+  if (common.rules.domain() != Domain::All && (encoding != EncodingKind::Slot || partitioned()))
+    throw InputError("--domain puzzle goes with the slot encoding, without --partition");
   bdd.check();
   if (dominance_by_classes) {
     if (!common.dominance) throw InputError("--dominance-by classes goes with the dominance figures");
@@ -308,8 +309,8 @@ po::options_description classify_options() {
       ("max-trucks", po::value<int>()->default_value(-1), "at most K trucks (-1 = no limit)")
       ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)")
       ("domain", po::value<std::string>()->default_value("all"),
-       "all | puzzle (explicit and classes engines: the exit row holds no horizontal vehicle but the "
-       "target, no row or column is filled by its own vehicles)");
+       "all | puzzle (the exit row holds no horizontal vehicle but the target, no row or column is "
+       "filled by its own vehicles; bdd engine: slot encoding, no --partition)");
   po::options_description engine("Engine");
   engine.add_options()
       ("engine", po::value<std::string>()->default_value("bdd"),
