@@ -383,7 +383,8 @@ TEST(ClusterDatabaseCommand, WritesTheDatabaseAndRefusesBadInput) {
   for (const std::string& bad :
        {base + "--clusters " + (dir / "x.h5") + " --clusters-min-index 255",
         base + "--clusters " + (dir / "x.h5") + " --clusters-min-index -1",
-        base + "--clusters-min-index 3", base + "--minimal", base + "--clusters " + (dir / "no/such/dir/x.h5"),
+        base + "--clusters-min-index 3", base + "--minimal",
+        base + "--clusters " + (dir / "x.h5") + " --symbolic-above 1000", base + "--clusters " + (dir / "no/such/dir/x.h5"),
         base + "--clusters " + dir.path().string(), std::string("classify --size 4 --engine bdd -q --clusters ") + (dir / "x.h5")}) {
     const auto refused = run_rushhour(bad);
     EXPECT_EQ(refused.status, 2) << bad;
