@@ -49,9 +49,13 @@ bool fresh_tmp(const fs::path& dir, const std::map<fs::path, fs::file_time_type>
   return false;
 }
 
-// Starts `rushhour classify ARGS`, polls `kill_when` every 0.2 ms and sends SIGKILL the moment
-// it holds. Returns true if the process was killed, false if it finished first (status 0).
-bool run_and_kill(const std::vector<std::string>& args, const std::function<bool()>& kill_when) {
+// Starts `rushhour classify ARGS` (its output to /dev/null) in a process group of its own,
+// polls `signal_when` every 0.2 ms and sends `signal` the moment it holds, to the process or,
+// with `to_group`, to its whole group (as a terminal's Ctrl-C does). Returns the wait status,
+// and in *sent whether the signal was sent (false: the run finished first).
+int run_and_signal(const std::vector<std::string>& args, const std::function<bool()>& signal_when, int signal,
+                   bool* sent, bool to_group = false) {
+  *sent = false;
   std::vector<std::string> argv_text{RUSHHOUR_BINARY, "classify"};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -61,22 +65,37 @@ bool run_and_kill(const std::vector<std::string>& args, const std::function<bool
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid, argv[0], &actions, &attributes, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   EXPECT_EQ(spawned, 0);
-  if (spawned != 0) return false;
+  if (spawned != 0) return -1;
   int status = 0;
   while (true) {
-    if (waitpid(pid, &status, WNOHANG) == pid) {
-      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "raw status " << status;
-      return false;
-    }
-    if (kill_when()) break;
+    if (waitpid(pid, &status, WNOHANG) == pid) return status;
+    if (signal_when()) break;
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
-  kill(pid, SIGKILL);
+  kill(to_group ? -pid : pid, signal);
+  *sent = true;
   waitpid(pid, &status, 0);
+  return status;
+}
+
+// run_and_signal with SIGKILL: true if the process was killed, false if it finished first
+// (status 0).
+bool run_and_kill(const std::vector<std::string>& args, const std::function<bool()>& kill_when) {
+  bool sent = false;
+  const int status = run_and_signal(args, kill_when, SIGKILL, &sent);
+  if (!sent) {
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "raw status " << status;
+    return false;
+  }
   // It may have finished between the check and the kill.
   return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
 }
@@ -121,6 +140,67 @@ TEST(KillResume, SigkillDuringLayersAndWritesThenResumeGivesTheUninterruptedResu
   for (const auto& layer : result.layers) nodes.push_back(layer.bdd_nodes);
   for (const auto& layer : reference.layers) reference_nodes.push_back(layer.bdd_nodes);
   EXPECT_EQ(nodes, reference_nodes);
+}
+
+// The part files of a partitioned run in `dir` so far.
+std::size_t part_files(const fs::path& dir) {
+  std::size_t count = 0;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir / "parts", ec), end; !ec && it != end; it.increment(ec))
+    count += it->path().extension() == ".bdd" ? 1 : 0;
+  return count;
+}
+
+// A partitioned run on two worker processes (whose parts are files of their own): SIGKILL once
+// some parts are saved and again while a part file is written; --resume continues with the
+// unfinished parts and gives the uninterrupted run's figures (its BDD nodes too). Then the
+// same after a SIGTERM, which the run obeys.
+TEST(KillResume, PartitionedRunOnTwoWorkersResumesAfterAKillOrAStop) {
+  TempDir dir("kill_resume_parts");
+  const std::string reference_dir = dir / "reference";
+  const fs::path killed = dir.path() / "killed";
+  const std::string options = "--size 5 --partition rows --part-workers 2 --no-dominance -q";
+  ASSERT_EQ(run_rushhour("classify " + options + " --out " + reference_dir).status, 0);
+  const Classification reference = read_classification(fs::path(reference_dir) / "classification.h5");
+
+  const std::vector<std::string> args{"--size", "5", "--partition", "rows", "--part-workers", "2",
+                                      "--no-dominance", "-q", "--resume", "--out", killed.string()};
+  const auto saved_parts = [&] { return part_files(killed); };
+  // 1. Once 300 of the 3888 parts are saved.
+  EXPECT_TRUE(run_and_kill(args, [&] { return saved_parts() >= 300; })) << "the run finished before 300 parts";
+  const std::size_t after_first = saved_parts();
+  // 2. While a part file is being written (its .tmp is fresh), or failing that at 2000 parts.
+  const auto stale = tmp_files(killed / "parts");
+  EXPECT_TRUE(run_and_kill(args, [&] { return fresh_tmp(killed / "parts", stale) || saved_parts() >= 2000; }))
+      << "the resumed run finished before a part was written";
+  EXPECT_GE(saved_parts(), after_first);
+
+  const auto resumed = run_rushhour("classify " + options + " --resume --out " + killed.string());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  const Classification result = read_classification(killed / "classification.h5");
+  testing::expect_same_figures(result, reference, {.dominance = false, .samples = true});
+  std::vector<std::uint64_t> nodes, reference_nodes;
+  for (const auto& layer : result.layers) nodes.push_back(layer.bdd_nodes);
+  for (const auto& layer : reference.layers) reference_nodes.push_back(layer.bdd_nodes);
+  EXPECT_EQ(nodes, reference_nodes);
+  EXPECT_EQ(saved_parts(), 3888u);
+
+  // SIGTERM to the run's process group once 500 parts are saved (as a terminal's Ctrl-C
+  // signals every process of the group): the workers stop their parts unfinished, the run
+  // exits 143 with an incomplete result, and --resume finishes it with the same figures.
+  const fs::path stopped = dir.path() / "stopped";
+  std::vector<std::string> stop_args = args;
+  stop_args.back() = stopped.string();
+  const auto stopped_parts = [&] { return part_files(stopped); };
+  bool sent = false;
+  const int status = run_and_signal(stop_args, [&] { return stopped_parts() >= 500; }, SIGTERM, &sent, true);
+  ASSERT_TRUE(sent) << "the run finished before 500 parts";
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 143) << "raw status " << status;
+  EXPECT_LT(stopped_parts(), 3888u);
+  EXPECT_FALSE(read_classification(stopped / "classification.h5").complete);
+  ASSERT_EQ(run_rushhour("classify " + options + " --resume --out " + stopped.string()).status, 0);
+  const Classification finished = read_classification(stopped / "classification.h5");
+  testing::expect_same_figures(finished, reference, {.dominance = false, .samples = true});
 }
 
 }  // namespace

@@ -6,12 +6,16 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <tuple>
 
 #include "cli_test_support.hpp"
 #include "reference_figures.hpp"
+#include "board/errors.hpp"
+#include "encoding/line_partition.hpp"
 #include "run/engine.hpp"
+#include "run/run_directory.hpp"
 
 namespace rushhour {
 namespace {
@@ -51,6 +55,53 @@ TEST_P(PartitionedRun, StopsAfterTheLayerLimit) {
   EXPECT_EQ(got.domain_count, expected.domain_count);
 }
 
+std::vector<std::uint64_t> layer_nodes(const Classification& figures) {
+  std::vector<std::uint64_t> nodes;
+  for (const LayerFigures& layer : figures.layers) nodes.push_back(layer.bdd_nodes);
+  return nodes;
+}
+
+std::size_t files_under(const std::filesystem::path& directory) {
+  std::size_t count = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(directory))
+    count += entry.is_regular_file() ? 1 : 0;
+  return count;
+}
+
+// Two worker processes, every part saved in DIR/parts (a file each); then a third of the part
+// files removed and the run resumed: the figures of the parts found are summed, the others
+// classified again, and every figure (the BDD nodes too) is the uninterrupted run's.
+class SavedPartitionedRun : public ::testing::TestWithParam<PartitionCase> {};
+
+TEST_P(SavedPartitionedRun, OnTwoWorkerProcessesSavesEveryPartAndResumesFromThem) {
+  const auto& [partition, rules] = GetParam();
+  const Classification& expected = testing::explicit_figures(rules);
+  testing::TempDir dir("partitioned_run");
+  run::RunSettings settings = partitioned_settings(rules, partition);
+  settings.symbolic.part_workers = 2;
+  settings.common.out = dir.path();
+  const run::RunDirectory directory(dir.path());
+  run::ProgressLog log(true, "");
+  const Classification got = run::classify_partitioned(settings, &directory, log);
+  testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+  const std::uint64_t parts = count_parts(parse_partition(partition, rules), rules);
+  ASSERT_EQ(files_under(dir.path() / "parts"), parts);
+
+  std::size_t removed = 0, seen = 0;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path() / "parts"))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  for (const auto& file : files)
+    if (seen++ % 3 == 1) removed += std::filesystem::remove(file) ? 1 : 0;
+  ASSERT_GT(removed, 0u);
+  settings.common.resume = true;
+  settings.symbolic.part_workers = 1;
+  const Classification resumed = run::classify_partitioned(settings, &directory, log);
+  testing::expect_same_figures(resumed, expected, {.dominance = true, .samples = true});
+  EXPECT_EQ(layer_nodes(resumed), layer_nodes(got));
+  EXPECT_EQ(files_under(dir.path() / "parts"), parts);
+}
+
 std::string case_name(const ::testing::TestParamInfo<PartitionCase>& info) {
   const auto& [partition, rules] = info.param;
   std::string name = partition + "_" + std::to_string(rules.size()) + "x" +
@@ -77,6 +128,33 @@ INSTANTIATE_TEST_SUITE_P(
                                          Rules(5, 4, Metric::Move, {.max_vehicles = 5}))),
     case_name);
 
+// Each part written and fsynced takes a few milliseconds: the finest partition (rows+2, 4·6³·6²
+// parts) only with the vehicle limits.
+std::vector<PartitionCase> saved_cases(const std::vector<std::string>& partitions, const std::vector<Rules>& rules) {
+  std::vector<PartitionCase> cases;
+  for (const std::string& partition : partitions)
+    for (const Rules& r : rules) cases.emplace_back(partition, r);
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    FourByFour, SavedPartitionedRun,
+    ::testing::ValuesIn([] {
+      auto cases = saved_cases({"exit-row", "rows"},
+                               {Rules(4, -1, Metric::Step), Rules(4, -1, Metric::Move), Rules(4, 0, Metric::Step),
+                                Rules(4, -1, Metric::Move, {.max_cars = 3, .max_trucks = 1})});
+      cases.emplace_back("rows+2", Rules(4, -1, Metric::Move, {.max_cars = 3, .max_trucks = 1}));
+      return cases;
+    }()),
+    case_name);
+
+INSTANTIATE_TEST_SUITE_P(
+    FiveByFive, SavedPartitionedRun,
+    ::testing::ValuesIn(saved_cases({"exit-row", "rows"},
+                                    {Rules(5, -1, Metric::Step), Rules(5, -1, Metric::Move),
+                                     Rules(5, 4, Metric::Move, {.max_vehicles = 5})})),
+    case_name);
+
 // Through the engine registry, the dominance figures from a class sweep after the parts.
 TEST(PartitionedRun, DominanceByClassesAfterTheParts) {
   const Rules rules(4, -1, Metric::Move);
@@ -85,6 +163,44 @@ TEST(PartitionedRun, DominanceByClassesAfterTheParts) {
   run::ProgressLog log(true, "");
   const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log);
   testing::expect_same_figures(got, testing::explicit_figures(rules));
+}
+
+// A resumed run must be the same run: parts saved with other parameters are refused.
+TEST(PartitionedRun, ResumeRefusesThePartsOfAnotherRun) {
+  const Rules rules(4);
+  testing::TempDir dir("partitioned_other");
+  run::RunSettings settings = partitioned_settings(rules, "exit-row");
+  settings.common.dominance = false;
+  settings.common.out = dir.path();
+  const run::RunDirectory directory(dir.path());
+  run::ProgressLog log(true, "");
+  ASSERT_TRUE(run::classify_partitioned(settings, &directory, log).complete);
+  settings.common.resume = true;
+  settings.common.rules = Rules(4, -1, Metric::Move);
+  EXPECT_THROW(run::classify_partitioned(settings, &directory, log), InputError);
+  // Without --resume the old parts are removed and the run starts afresh.
+  settings.common.resume = false;
+  testing::expect_same_figures(run::classify_partitioned(settings, &directory, log),
+                               testing::explicit_figures(settings.common.rules), {.dominance = false});
+}
+
+// A fresh run in a directory of the other kind removes its files: an unpartitioned run the
+// part files, a partitioned run the layer files, so that query finds the latest run's.
+TEST(PartitionedRun, AFreshRunRemovesTheFilesOfTheOtherKind) {
+  testing::TempDir dir("partitioned_fresh");
+  const std::string out = dir / "run";
+  ASSERT_EQ(testing::run_rushhour("classify -q --no-dominance --size 4 --partition rows --out " + out).status, 0);
+  ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(out) / "parts"));
+  const auto whole = testing::run_rushhour("classify --no-dominance --size 4 --metric move --out " + out);
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_NE(whole.err.find("part files of a partitioned run"), std::string::npos) << whole.err;
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out) / "parts"));
+  const auto board = testing::run_rushhour("query --run " + out + " --hardest --json");
+  EXPECT_NE(board.out.find("\"index\": 7,"), std::string::npos) << board.out;
+  const auto parts = testing::run_rushhour("classify --no-dominance --size 4 --partition rows --out " + out);
+  ASSERT_EQ(parts.status, 0) << parts.err;
+  EXPECT_NE(parts.err.find("layer files of an unpartitioned run"), std::string::npos) << parts.err;
+  EXPECT_EQ(files_under(std::filesystem::path(out) / "layers"), 0u);
 }
 
 // A sample of the parts: every K-th part alone, a benchmark; its counts are those parts'.
@@ -127,7 +243,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadPartition{"--size 4 --partition rows --part-sample 0", "--part-sample must be >= 1"},
         BadPartition{"--size 4 --partition rows --part-sample 2 --out /tmp/x", "benchmark of a partition"},
         BadPartition{"--size 4 --partition rows --encoding cell", "goes with the slot encoding"},
-        BadPartition{"--size 4 --partition rows --out /tmp/x --resume", "do not resume"},
+        BadPartition{"--size 4 --part-workers 2", "--part-workers goes with --partition"},
+        BadPartition{"--size 4 --partition rows --part-workers 300", "--part-workers must be"},
         BadPartition{"--size 4 --partition rows --dominance-by symbolic --dominance-indices 3",
                      "counts every index"}));
 

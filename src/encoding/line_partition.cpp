@@ -89,10 +89,12 @@ Partition parse_partition(const std::string& name, const Rules& rules) {
   return partition;
 }
 
-void for_each_part(const Partition& partition, const Rules& rules,
-                   const std::function<bool(const DomainPart&)>& visit) {
-  const LineTable table(rules.size());
-  const std::vector<KindSequence> all = kind_sequences(table);
+namespace {
+
+// The kind sequences each fixed line may hold, in kind_sequences order: the exit row's last
+// vehicle is a car.
+std::vector<std::vector<KindSequence>> line_choices(const Partition& partition, const Rules& rules) {
+  const std::vector<KindSequence> all = kind_sequences(LineTable(rules.size()));
   std::vector<std::vector<KindSequence>> choices;
   for (int line : partition.lines) {
     std::vector<KindSequence> allowed;
@@ -101,6 +103,14 @@ void for_each_part(const Partition& partition, const Rules& rules,
         allowed.push_back(kinds);
     choices.push_back(std::move(allowed));
   }
+  return choices;
+}
+
+}  // namespace
+
+void for_each_part(const Partition& partition, const Rules& rules,
+                   const std::function<bool(const DomainPart&)>& visit) {
+  const std::vector<std::vector<KindSequence>> choices = line_choices(partition, rules);
   DomainPart part{partition.lines, std::vector<KindSequence>(partition.lines.size())};
   // Depth-first over the fixed lines, pruned by the vehicles of the lines fixed so far: the
   // limits bound the totals, and the free lines may hold no vehicle at all. Returns false
@@ -139,6 +149,34 @@ DomainPart part_of(const Partition& partition, const Board& board) {
   const std::vector<std::vector<Segment>> segments = line_segments(board);
   DomainPart part{partition.lines, {}};
   for (int line : partition.lines) part.sequences.push_back(kinds_of(segments[static_cast<std::size_t>(line)]));
+  return part;
+}
+
+PartNumbering::PartNumbering(const Partition& partition, const Rules& rules)
+    : lines_(partition.lines), choices_(line_choices(partition, rules)) {
+  for (const auto& line : choices_) slots_ *= line.size();
+}
+
+std::uint64_t PartNumbering::number(const DomainPart& part) const {
+  if (part.sequences.size() != choices_.size()) throw std::logic_error("a part of another partition");
+  std::uint64_t number = 0;
+  for (std::size_t k = 0; k < choices_.size(); ++k) {
+    const auto& line = choices_[k];
+    const auto it = std::find(line.begin(), line.end(), part.sequences[k]);
+    if (it == line.end()) throw std::logic_error("a part fixes a kind sequence its line cannot hold");
+    number = number * line.size() + static_cast<std::uint64_t>(it - line.begin());
+  }
+  return number;
+}
+
+DomainPart PartNumbering::part(std::uint64_t number) const {
+  if (number >= slots_) throw std::logic_error("a part number beyond the partition's");
+  DomainPart part{lines_, std::vector<KindSequence>(choices_.size())};
+  for (std::size_t k = choices_.size(); k-- > 0;) {
+    const auto& line = choices_[k];
+    part.sequences[k] = line[number % line.size()];
+    number /= line.size();
+  }
   return part;
 }
 

@@ -70,4 +70,22 @@ std::uint64_t count_parts(const Partition& partition, const Rules& rules);
 // The part of `partition` that `board` lies in.
 DomainPart part_of(const Partition& partition, const Board& board);
 
+// A part's number: the choices of its fixed lines (each line's index among the kind sequences
+// it may hold) as the digits of a mixed-radix number, the first fixed line most significant.
+// It follows from the part alone (so from a board, by part_of), unlike its position in
+// for_each_part, which skips the parts the vehicle limits exclude. Numbers are below slots().
+class PartNumbering {
+ public:
+  PartNumbering(const Partition& partition, const Rules& rules);
+  std::uint64_t number(const DomainPart& part) const;
+  // The part of a number (below slots()), whether or not the limits exclude it.
+  DomainPart part(std::uint64_t number) const;
+  std::uint64_t slots() const { return slots_; }
+
+ private:
+  std::vector<int> lines_;
+  std::vector<std::vector<KindSequence>> choices_;
+  std::uint64_t slots_ = 1;
+};
+
 }  // namespace rushhour

@@ -39,8 +39,9 @@ PartRun classify_part(const Rules& rules, const DomainPart& part, const PartRunO
   }
   session.check();
   result.table_nodes = session.table_nodes();
-  run.layers.clear();
   result.figures = std::move(run.figures);
+  if (options.on_finished && !run.interrupted) options.on_finished(session, encoding, run.layers, result);
+  run.layers.clear();
   return result;
 }
 

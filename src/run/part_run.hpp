@@ -3,6 +3,7 @@
 // the slot encoding restricted to the part, the retrograde driver, and the samples as least
 // explicit-engine keys. What a partitioned run (run/partitioned_run.hpp) does per part and
 // what the class engine's symbolic path (run/symbolic_class.hpp) does per class.
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,8 @@ namespace rushhour::run {
 // 6x6 need millions of nodes, most far fewer, and a small table stays in the cache.
 inline constexpr int kPartInitialNodes = 1 << 14;
 
+struct PartRun;
+
 struct PartRunOptions {
   SlotEncodingOptions slot{};
   BddSettings bdd{};  // its node table and cache start at most kPartInitialNodes (a quarter)
@@ -26,6 +29,10 @@ struct PartRunOptions {
   int samples_per_index = 5;
   int sample_indices = 10;
   bool mirror_samples = false;  // also PartRun::least_by_mirror
+  // Called with the part's session, encoding, layers C_0.. and finished result while the
+  // session still runs (e.g. to save the layers), unless the part was interrupted.
+  std::function<void(BddSession&, const SlotEncoding&, const std::vector<::bdd>& layers, const PartRun&)>
+      on_finished;
 };
 
 // A sample: the explicit engine's key of a board (class_engine.hpp, SampleKey) and the board.

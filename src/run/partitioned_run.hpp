@@ -1,8 +1,11 @@
 #pragma once
 // The bdd engine with --partition (encoding/line_partition.hpp): the domain cut into parts by
 // the kind sequences of chosen lines, each part classified by the retrograde driver on its own
-// BuDDy session (node table and caches started small and grown to the part), the parts one
-// after another in this process. The figures of the parts add up to the run's:
+// BuDDy session (node table and caches started small and grown to the part), the parts dealt
+// one at a time to --part-workers forked worker processes (or classified in this process with
+// one worker). With a run directory, each finished part is saved as one file (storage/
+// part_store.hpp) by the process that classified it, and --resume sums the figures of the
+// saved parts and classifies the others. The figures of the parts add up to the run's:
 //   layers:      per index, count, BDD nodes and seconds are sums over the parts;
 //   domain, winning, solvable, unsolvable: sums;
 //   dominance:   per index, sums of the parts' symbolic passes (or a class sweep afterwards);

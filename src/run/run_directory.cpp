@@ -79,6 +79,28 @@ std::string dominance_identity(const std::string& layer_identity, int dominance_
          " dominance_components=" + std::to_string(dominance_components);
 }
 
+std::string partitioned_run_identity(const Rules& rules, const SlotEncodingOptions& slot,
+                                     const std::string& partition, int max_layers, bool part_dominance,
+                                     int samples_per_index, int sample_indices) {
+  const VehicleLimits& l = rules.limits();
+  return "encoding=slot line_code=" + slot.line_code + " order=" + slot.order + " size=" + std::to_string(rules.size()) +
+         " exit_row=" + std::to_string(rules.exit_row()) + " max_cars=" + std::to_string(l.max_cars) +
+         " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
+         " metric=" + to_string(rules.metric()) + " partition=" + partition + " max_layers=" + std::to_string(max_layers) +
+         " dominance=" + (part_dominance ? "1" : "0") + " samples=" + std::to_string(samples_per_index) +
+         " sample_indices=" + std::to_string(sample_indices);
+}
+
+PartitionedRunIdentity parse_partitioned_run_identity(const std::string& text, const std::string& where) {
+  const auto values = parse_parameters(text);
+  const auto partition = values.find("partition");
+  if (partition == values.end()) throw InputError(where + ": not a part of a partitioned rushhour run");
+  PartitionedRunIdentity identity{parse_layer_identity(text, where), partition->second};
+  if (identity.layers.encoding != EncodingKind::Slot)
+    throw InputError(where + ": a partitioned run of another encoding than slot");
+  return identity;
+}
+
 std::string ClassSweepIdentity::text() const {
   const VehicleLimits& l = rules.limits();
   return "size=" + std::to_string(rules.size()) + " exit_row=" + std::to_string(rules.exit_row()) +
@@ -120,6 +142,12 @@ bool RunDirectory::has_layers() const { return std::filesystem::exists(root_ / "
 LayerStore RunDirectory::layers(const std::string& layer_identity) const {
   return LayerStore(root_, layer_identity);
 }
+
+PartStore RunDirectory::parts(const std::string& partitioned_run_identity) const {
+  return PartStore(root_, partitioned_run_identity);
+}
+
+bool RunDirectory::has_parts() const { return std::filesystem::exists(root_ / "parts"); }
 
 DominanceCheckpoint RunDirectory::dominance_checkpoint(const std::string& dominance_identity) const {
   return DominanceCheckpoint(root_, dominance_identity);

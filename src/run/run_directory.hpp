@@ -5,6 +5,8 @@
 //   DIR/classification.h5        the result (storage/classification_file.hpp)
 //   DIR/layers/layer-NNNN.bdd    the symbolic engine's layers; each header holds the layer
 //                                identity: the encoding's layout description + " metric=..."
+//   DIR/parts/                   a partitioned run's finished parts, a file each with all its
+//                                layers and figures; identity: partitioned_run_identity
 //   DIR/dominance/               the symbolic dominance pass's checkpoint; identity: the
 //                                layer identity + the component budget options
 //   DIR/classes-checkpoint.txt   a class sweep's checkpoint; identity: the rules, the sample
@@ -28,6 +30,7 @@
 #include "storage/class_checkpoint.hpp"
 #include "storage/dominance_checkpoint.hpp"
 #include "storage/layer_store.hpp"
+#include "storage/part_store.hpp"
 
 namespace rushhour::run {
 
@@ -53,6 +56,22 @@ LayerIdentity parse_layer_identity(const std::string& text, const std::string& w
 // on the budget options.
 std::string dominance_identity(const std::string& layer_identity, int dominance_indices,
                                std::int64_t dominance_components);
+// The identity of a partitioned run (run/partitioned_run.hpp): the rules, the slot encoding's
+// options, the metric, the partition and every option its parts' figures depend on, e.g.
+// "encoding=slot line_code=index order=interleaved size=5 exit_row=2 max_cars=-1
+// max_trucks=-1 max_vehicles=-1 metric=step partition=rows max_layers=-1 dominance=1
+// samples=5 sample_indices=10". Every part file of the run carries it.
+std::string partitioned_run_identity(const Rules& rules, const SlotEncodingOptions& slot,
+                                     const std::string& partition, int max_layers, bool part_dominance,
+                                     int samples_per_index, int sample_indices);
+// The rules, encoding and partition of such an identity. Throws InputError (naming `where`)
+// if the text is not one.
+struct PartitionedRunIdentity {
+  LayerIdentity layers;
+  std::string partition;
+};
+PartitionedRunIdentity parse_partitioned_run_identity(const std::string& text, const std::string& where);
+
 // The identity of a class sweep: everything its figures and checkpoints depend on. Its text is
 // the parameter line of DIR/classes-checkpoint.txt, e.g. "size=6 exit_row=2 metric=move
 // max_cars=-1 max_trucks=-1 max_vehicles=-1 samples=5 sample_indices=10", then " mirror=1"
@@ -84,6 +103,9 @@ class RunDirectory {
   bool has_layers() const;
 
   LayerStore layers(const std::string& layer_identity) const;
+  // The finished parts of a partitioned run (storage/part_store.hpp).
+  PartStore parts(const std::string& partitioned_run_identity) const;
+  bool has_parts() const;
   DominanceCheckpoint dominance_checkpoint(const std::string& dominance_identity) const;
   ClassCheckpoint class_checkpoint(const ClassSweepIdentity& identity) const;
   // The state a class sweep of `identity` resumes from: nullopt with the reason in *why when

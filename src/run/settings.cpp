@@ -40,9 +40,9 @@ constexpr EngineOption kEngineOptions[] = {
     {"dominance-components", kSymbolic}, {"dominance-stop", kSymbolic},
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
     {"items", kClasses},              {"partition", kSymbolic},
-    {"part-sample", kSymbolic},       {"clusters", kClasses},
-    {"clusters-text", kClasses},      {"clusters-min-index", kClasses},
-    {"minimal", kClasses},
+    {"part-sample", kSymbolic},       {"part-workers", kSymbolic},
+    {"clusters", kClasses},           {"clusters-text", kClasses},
+    {"clusters-min-index", kClasses}, {"minimal", kClasses},
 };
 
 std::string engine_list(unsigned engines) {
@@ -217,7 +217,6 @@ void SymbolicSettings::check(const CommonSettings& common) const {
   if (part_stride < 1) throw InputError("--part-sample must be >= 1");
   if (partitioned()) {
     if (encoding != EncodingKind::Slot) throw InputError("--partition goes with the slot encoding");
-    if (common.resume) throw InputError("--partition runs do not resume yet (no --resume)");
     if (part_stride > 1 && !common.out.empty())
       throw InputError("--part-sample is a benchmark of a partition (no --out)");
     if (dominance_indices != -1 || dominance_components != -1 || dominance_stop != -1)
@@ -226,6 +225,7 @@ void SymbolicSettings::check(const CommonSettings& common) const {
   } else if (part_stride > 1) {
     throw InputError("--part-sample goes with --partition");
   }
+  if (part_workers < 1 || part_workers > 256) throw InputError("--part-workers must be 0 (all) to 256");
 }
 
 RetrogradeOptions SymbolicSettings::retrograde(const CommonSettings& common) const {
@@ -370,7 +370,10 @@ po::options_description classify_options() {
        "bdd engine: classify the domain in parts fixed by the kind sequences of some lines: "
        "none | exit-row | rows | rows+K (rows and the first K columns); docs/partition.md")
       ("part-sample", po::value<int>()->default_value(1),
-       "bdd engine benchmark: with --partition, classify only every K-th part (no --out)");
+       "bdd engine benchmark: with --partition, classify only every K-th part (no --out)")
+      ("part-workers", po::value<int>()->default_value(0),
+       "bdd engine with --partition: worker processes classifying parts at once "
+       "(0 = one per hardware thread)");
   po::options_description bdd("BuDDy (bdd engine)");
   bdd.add_options()
       ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
@@ -456,6 +459,11 @@ RunSettings settings_from(const po::variables_map& vm) {
                          (common.dominance ? " (--dominance-by symbolic)" : " (not with --no-dominance)"));
     symbolic.partition = vm["partition"].as<std::string>();
     symbolic.part_stride = vm["part-sample"].as<int>();
+    const int part_workers = vm["part-workers"].as<int>();
+    if (is_set(vm, "part-workers") && !symbolic.partitioned())
+      throw InputError("--part-workers goes with --partition");
+    symbolic.part_workers =
+        part_workers != 0 ? part_workers : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // A part's highest indices are not the run's: a partitioned pass counts every index.
     const std::string indices = vm["dominance-indices"].as<std::string>();
     symbolic.dominance_indices =

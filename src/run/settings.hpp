@@ -63,6 +63,7 @@ struct SymbolicSettings {
   // classified on its own (run/partitioned_run.hpp); "none" = the whole domain at once.
   std::string partition = "none";
   int part_stride = 1;  // --part-sample: classify only every K-th part (a benchmark)
+  int part_workers = 1;  // --part-workers: processes classifying parts at once
 
   bool partitioned() const { return partition != "none"; }
 

@@ -23,6 +23,12 @@ std::uint64_t status_kib(const std::string& key) {
 std::uint64_t current_rss_bytes() { return status_kib("VmRSS") * 1024; }
 std::uint64_t peak_rss_bytes() { return status_kib("VmHWM") * 1024; }
 
+std::uint64_t peak_child_rss_bytes() {
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // KiB on Linux
+}
+
 double process_cpu_seconds() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
