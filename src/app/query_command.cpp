@@ -12,6 +12,7 @@
 #include "storage/cluster_database.hpp"
 #include "query/board_cluster.hpp"
 #include "query/class_run.hpp"
+#include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
 
 namespace rushhour::app {
@@ -90,6 +91,7 @@ struct BoardAnswer {
   int finished_layers = 0;
   std::vector<Board> path;
   std::optional<BoardCluster> cluster;  // nullopt: unsolvable
+  std::string unknown_part;  // a partitioned run: the board's part, when it is not finished
 };
 
 std::string json_numbers(const std::vector<std::uint64_t>& numbers) {
@@ -130,6 +132,8 @@ int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer
     std::cout << "index " << *index << " (" << to_string(rules.metric()) << " metric)\n";
   } else if (answer.complete) {
     std::cout << "unsolvable\n";
+  } else if (!answer.unknown_part.empty()) {
+    std::cout << "unknown: its part " << answer.unknown_part << " is not finished (the run is not complete)\n";
   } else {
     std::cout << "unknown: in none of the " << answer.finished_layers
               << " finished layers, so its index is above " << answer.finished_layers - 1
@@ -187,6 +191,20 @@ int answer_board(const ClusterDatabase& database, const std::string& text, bool 
   return print_board_answer(database.rules(), board, answer, solve, json);
 }
 
+// A partitioned run: the board's part knows it (the run need not be finished).
+int answer_board(SavedParts& run, const std::string& text, bool solve, bool json) {
+  const Board board = parse_run_board(run.rules(), text);
+  const SavedParts::BoardIndex found = run.index_of(board);
+  BoardAnswer answer;
+  answer.index = found.index;
+  answer.complete = found.part_complete;
+  answer.finished_layers = found.part_layers;
+  if (!found.part_finished) answer.unknown_part = found.part;
+  if (answer.index && solve) answer.path = run.solution(board, *answer.index);
+  answer.cluster = cluster_of_board(run.rules(), board);
+  return print_board_answer(run.rules(), board, answer, solve, json);
+}
+
 // The vehicle filter of --cars, --trucks, --vehicles (-1: any), and its description.
 struct VehicleFilter {
   int cars = -1, trucks = -1, vehicles = -1;
@@ -233,19 +251,31 @@ void print_index_beyond(int index, bool complete, const std::string& why, bool j
     std::cout << "index " << index << ": " << why << "\n";
 }
 
-int answer_index(const ClassCensus& census, int index, bool hardest, const po::variables_map& vm, bool json) {
-  const int samples = vm["sample"].as<int>();
-  if (samples < 0) throw InputError("--sample must be >= 0");
-  if (!census.complete)
-    throw InputError("the class sweep of this run is not finished, so its counts are partial: finish it with "
+// The index that --index I or --hardest asks of a run whose counts exist only once it is
+// finished (a class sweep, a partitioned run), or nullopt when it is beyond the highest and
+// that answer is printed. Throws InputError while the run is unfinished.
+std::optional<int> index_of_finished_run(bool complete, const std::string& run, int highest, int index,
+                                         bool hardest, bool json) {
+  if (!complete)
+    throw InputError(run + " is not finished, so its counts are partial: finish it with "
                      "classify --resume (--board answers already)");
-  const int highest = static_cast<int>(census.classification(census.rules.limits()).layers.size()) - 1;
   if (hardest) index = highest;
   if (index < 0) throw InputError("--index must be >= 0");
   if (index > highest) {
     print_index_beyond(index, true, "empty: the highest index is " + std::to_string(highest), json);
-    return 0;
+    return std::nullopt;
   }
+  return index;
+}
+
+int answer_index(const ClassCensus& census, int index, bool hardest, const po::variables_map& vm, bool json) {
+  const int samples = vm["sample"].as<int>();
+  if (samples < 0) throw InputError("--sample must be >= 0");
+  const int highest = static_cast<int>(census.classification(census.rules.limits()).layers.size()) - 1;
+  const std::optional<int> asked =
+      index_of_finished_run(census.complete, "the class sweep of this run", highest, index, hardest, json);
+  if (!asked) return 0;
+  index = *asked;
   const VehicleFilter filter = filter_of(vm);
   const Count count = census_count(census, index, filter);
   std::vector<std::string> boards;
@@ -341,6 +371,23 @@ int answer_clusters(const ClusterDatabase& database, int index, bool hardest, co
   return 0;
 }
 
+// A partitioned run: the parts' counts summed, the first boards over every part.
+int answer_index(SavedParts& run, int index, bool hardest, const po::variables_map& vm, bool json) {
+  const int samples = vm["sample"].as<int>();
+  if (samples < 0) throw InputError("--sample must be >= 0");
+  const std::optional<int> asked =
+      index_of_finished_run(run.complete(), "the partitioned run", run.highest_index(), index, hardest, json);
+  if (!asked) return 0;
+  index = *asked;
+  const VehicleFilter filter = filter_of(vm);
+  const SavedParts::VehicleFilter wanted = filter.active() ? SavedParts::VehicleFilter(filter) : nullptr;
+  const Count count = run.count(index, wanted);
+  std::vector<std::string> boards;
+  for (const Board& board : run.first_boards(index, wanted, samples)) boards.push_back(to_board_string(run.rules(), board));
+  print_index_answer(index, hardest, filter, count, boards, false, "", json);
+  return 0;
+}
+
 }  // namespace
 
 int run_query(const std::vector<std::string>& args) {
@@ -381,6 +428,10 @@ int run_query(const std::vector<std::string>& args) {
     return answer_clusters(database, index, (*vm)["hardest"].as<bool>(), *vm, json);
   }
   const std::filesystem::path directory = (*vm)["run"].as<std::string>();
+  if (const std::unique_ptr<SavedParts> parts = SavedParts::open(directory)) {
+    if (vm->count("board")) return answer_board(*parts, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
+    return answer_index(*parts, index, (*vm)["hardest"].as<bool>(), *vm, json);
+  }
   if (const std::optional<ClassCensus> census = open_class_run(directory)) {
     if (vm->count("board")) return answer_board(*census, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
     return answer_index(*census, index, (*vm)["hardest"].as<bool>(), *vm, json);

@@ -22,6 +22,62 @@ void SlotEncodingOptions::check() const {
   require_choice("line code", line_code, line_codes());
 }
 
+namespace {
+
+// The slot line code of an arrangement (see the header), most significant bit first.
+DomainCode::Cube slot_code(const LineArrangement& a, int n) {
+  const int slots = n / 2;
+  const int position_bits = bits_for(n - 1);
+  DomainCode::Cube cube;
+  for (int s = 0; s < slots; ++s) {
+    const bool present = s < static_cast<int>(a.segments.size());
+    const int kind = present ? (a.segments[s].length == kCar ? 1 : 2) : 0;
+    const int position = present ? a.segments[s].start : 0;
+    cube.push_back(static_cast<signed char>(kind >> 1 & 1));
+    cube.push_back(static_cast<signed char>(kind & 1));
+    for (int b = position_bits - 1; b >= 0; --b) cube.push_back(static_cast<signed char>(position >> b & 1));
+  }
+  return cube;
+}
+
+// The lines in variable order.
+std::vector<int> line_sequence(const std::string& order, int n) {
+  std::vector<int> sequence;
+  if (order == "interleaved") {
+    for (int i = 0; i < n; ++i) sequence.insert(sequence.end(), {i, n + i});
+  } else {
+    for (int i = 0; i < 2 * n; ++i) sequence.push_back(order == "rows-columns" ? i : (i + n) % (2 * n));
+  }
+  return sequence;
+}
+
+}  // namespace
+
+EnumerationOrder::EnumerationOrder(int size, const SlotEncodingOptions& options)
+    : table_(size), lines_(line_sequence(options.order, size)) {
+  options.check();
+  for (int a = 0; a < table_.size(); ++a) {
+    if (options.line_code != "slot") {
+      code_.push_back(a);
+      continue;
+    }
+    int value = 0;
+    for (signed char bit : slot_code(table_[a], size)) value = value << 1 | bit;
+    code_.push_back(value);
+  }
+}
+
+std::vector<int> EnumerationOrder::key(const Board& board) const {
+  const std::vector<std::vector<Segment>> segments = line_segments(board);
+  std::vector<int> key;
+  for (int line : lines_) {
+    const int a = table_.find(segments[static_cast<std::size_t>(line)]);
+    if (a < 0) throw std::logic_error("EnumerationOrder: a line of the board has no arrangement");
+    key.push_back(code_[static_cast<std::size_t>(a)]);
+  }
+  return key;
+}
+
 SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
                            const SlotEncodingOptions& options, DomainPart part)
     : StateEncoding(rules), options_(options), part_(std::move(part)), table_(rules.size()) {
@@ -49,22 +105,8 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   std::map<std::vector<int>, std::shared_ptr<const DomainCode>> code_of;
   const auto make_code = [&](const std::vector<int>& arrangements) -> std::shared_ptr<const DomainCode> {
     if (options_.line_code != "slot") return DomainCode::binary(static_cast<int>(arrangements.size()));
-    const int slots = n / 2;
-    const int position_bits = bits_for(n - 1);
     std::vector<std::vector<DomainCode::Cube>> cubes;
-    for (int index : arrangements) {
-      const LineArrangement& a = table_[index];
-      DomainCode::Cube cube;
-      for (int s = 0; s < slots; ++s) {
-        const bool present = s < static_cast<int>(a.segments.size());
-        const int kind = present ? (a.segments[s].length == kCar ? 1 : 2) : 0;
-        const int position = present ? a.segments[s].start : 0;
-        cube.push_back(kind >> 1 & 1);
-        cube.push_back(kind & 1);
-        for (int b = position_bits - 1; b >= 0; --b) cube.push_back(position >> b & 1);
-      }
-      cubes.push_back({cube});
-    }
+    for (int index : arrangements) cubes.push_back({slot_code(table_[index], n)});
     return DomainCode::from_cubes(std::move(cubes));
   };
   std::vector<std::shared_ptr<const DomainCode>> codes;
@@ -75,12 +117,7 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   }
 
   // Variable layout.
-  if (options_.order == "interleaved") {
-    for (int i = 0; i < n; ++i) line_sequence_.insert(line_sequence_.end(), {i, n + i});
-  } else {
-    for (int i = 0; i < 2 * n; ++i)
-      line_sequence_.push_back(options_.order == "rows-columns" ? i : (i + n) % (2 * n));
-  }
+  line_sequence_ = line_sequence(options_.order, n);
   lines_ = lay_out(session, codes, line_sequence_);
 
   // Coverage of each line's own cells.

@@ -53,6 +53,23 @@ struct SlotEncodingOptions {
   void check() const;  // throws InputError on unknown names
 };
 
+// The order in which StateEncoding::for_each_board visits the boards of a whole-domain slot
+// encoding: lexicographic over the lines in variable order, each line by its code's value
+// (its arrangement index for the "index" line code). A part's encoding visits its boards in
+// the same relative order (a fixed line's code keeps the order of its arrangements), so the
+// first boards of a set split over parts are the least keys of each part's first boards.
+class EnumerationOrder {
+ public:
+  EnumerationOrder(int size, const SlotEncodingOptions& options);
+  // Compared lexicographically, keys give for_each_board's order.
+  std::vector<int> key(const Board& board) const;
+
+ private:
+  LineTable table_;
+  std::vector<int> lines_;  // in variable order
+  std::vector<int> code_;   // [arrangement]: its code's value
+};
+
 class SlotEncoding final : public StateEncoding {
  public:
   // Declares the variables it needs in `session` and builds every set and relation.

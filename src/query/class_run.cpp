@@ -8,7 +8,7 @@ namespace rushhour {
 
 std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_directory) {
   const run::RunDirectory directory(run_directory);
-  if (directory.has_layers()) return std::nullopt;
+  if (directory.has_layers() || directory.has_parts()) return std::nullopt;
   const std::optional<run::RunDirectory::SavedSweep> saved = directory.saved_class_sweep();
   if (!saved) return std::nullopt;
   return census_of_sweep(saved->identity.rules, saved->state);
