@@ -168,7 +168,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 INSTANTIATE_TEST_SUITE_P(
     FiveByFive, PartitionedQuery,
-    ::testing::Values(QueryCase{"--size 5", "rows", 97, 4}, QueryCase{"--size 5 --metric move", "exit-row", 97, 4},
+    ::testing::Values(QueryCase{"--size 5 --max-vehicles 6", "rows", 97, 4}, QueryCase{"--size 5 --metric move", "exit-row", 97, 4},
                       QueryCase{"--size 5 --exit-row 4 --metric move --max-vehicles 5", "rows", 5, 1}),
     [](const auto& info) { return "case" + std::to_string(info.index); });
 
