@@ -35,6 +35,19 @@ TEST(LinePartition, PartsOfEachGranularity) {
     EXPECT_THROW(parse_partition(bad, rules), InputError) << bad;
 }
 
+TEST(LinePartition, NamedLines) {
+  const Rules rules(6);
+  const Partition partition = parse_partition("lines:R3,C0,R2", rules);
+  EXPECT_EQ(partition.lines, (std::vector<int>{2, 3, 6}));
+  EXPECT_EQ(partition.name, "lines:R2,R3,C0");  // one name whatever the order given
+  // The exit row (R2) ends in a car: 4 choices; R3 and C0 hold any of 8 kind sequences.
+  EXPECT_EQ(parts_of(partition, rules).size(), 4u * 8 * 8);
+  EXPECT_EQ(parse_partition("lines:R0,R1,R2,R3,R4,R5", rules).lines, parse_partition("rows", rules).lines);
+  for (const char* bad : {"lines:", "lines:R6", "lines:C9", "lines:R2,R2", "lines:X1", "lines:R", "lines:R12",
+                          "lines:R1,", "lines:r1"})
+    EXPECT_THROW(parse_partition(bad, rules), InputError) << bad;
+}
+
 TEST(LinePartition, ABoardLiesInItsPart) {
   const Rules rules(6);
   const Board board = parse_board(
@@ -60,7 +73,7 @@ TEST(LinePartition, ABoardLiesInItsPart) {
 TEST(LinePartition, EachPartEncodesExactlyItsBoards) {
   for (const Rules& rules : {Rules(4, -1, Metric::Step), Rules(4, 0, Metric::Move)}) {
     const ExplicitSolution solution = ExplicitSolution::solve(rules);
-    for (const char* name : {"exit-row", "rows", "rows+2"}) {
+    for (const char* name : {"exit-row", "rows", "rows+2", "lines:R1,C2,C3"}) {
       const Partition partition = parse_partition(name, rules);
       Count domain = 0;
       Count winning = 0;

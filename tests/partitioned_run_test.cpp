@@ -115,7 +115,7 @@ std::string case_name(const ::testing::TestParamInfo<PartitionCase>& info) {
 
 INSTANTIATE_TEST_SUITE_P(
     FourByFour, PartitionedRun,
-    ::testing::Combine(::testing::Values("exit-row", "rows", "rows+2"),
+    ::testing::Combine(::testing::Values("exit-row", "rows", "rows+2", "lines:R0,R1,C3"),
                        ::testing::Values(Rules(4, -1, Metric::Step), Rules(4, -1, Metric::Move),
                                          Rules(4, 0, Metric::Step),
                                          Rules(4, -1, Metric::Move, {.max_cars = 3, .max_trucks = 1}))),
@@ -123,7 +123,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 INSTANTIATE_TEST_SUITE_P(
     FiveByFive, PartitionedRun,
-    ::testing::Combine(::testing::Values("exit-row", "rows"),
+    ::testing::Combine(::testing::Values("exit-row", "rows", "lines:R1,R2,C4"),
                        ::testing::Values(Rules(5, -1, Metric::Step), Rules(5, -1, Metric::Move),
                                          Rules(5, 4, Metric::Move, {.max_vehicles = 5}))),
     case_name);

@@ -1,6 +1,7 @@
 #include "encoding/line_partition.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "board/errors.hpp"
 
@@ -67,12 +68,48 @@ std::string DomainPart::name(int size) const {
   return text;
 }
 
+namespace {
+
+// "R2,R1,C0" (rows R0.., columns C0..), each line once, in any order.
+std::vector<int> parse_line_list(const std::string& list, const std::string& name, int n) {
+  std::vector<int> lines;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t end = std::min(list.find(',', start), list.size());
+    const std::string item = list.substr(start, end - start);
+    const bool digits = item.size() == 2 &&
+                        std::isdigit(static_cast<unsigned char>(item[1])) != 0;
+    if (!digits || (item[0] != 'R' && item[0] != 'C') || item[1] - '0' >= n)
+      throw InputError("partition '" + name + "': '" + item + "' is not a line (R0..R" + std::to_string(n - 1) +
+                       " for rows, C0..C" + std::to_string(n - 1) + " for columns)");
+    const int line = (item[0] == 'R' ? 0 : n) + (item[1] - '0');
+    if (std::find(lines.begin(), lines.end(), line) != lines.end())
+      throw InputError("partition '" + name + "': line " + item + " is named twice");
+    lines.push_back(line);
+    start = end + 1;
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+}  // namespace
+
 Partition parse_partition(const std::string& name, const Rules& rules) {
   const int n = rules.size();
   Partition partition{name, {}};
   if (name == "none") return partition;
   if (name == "exit-row") {
     partition.lines = {rules.exit_row()};
+    return partition;
+  }
+  if (name.rfind("lines:", 0) == 0) {
+    partition.lines = parse_line_list(name.substr(6), name, n);
+    // One name per partition, whatever the order given: it is part of a run's identity.
+    partition.name = "lines:";
+    for (std::size_t k = 0; k < partition.lines.size(); ++k) {
+      const int line = partition.lines[k];
+      partition.name += (k == 0 ? "" : ",") + std::string(line < n ? "R" : "C") + std::to_string(line % n);
+    }
     return partition;
   }
   int columns = -1;
@@ -83,8 +120,9 @@ Partition parse_partition(const std::string& name, const Rules& rules) {
     columns = name[5] - '0';
   }
   if (columns < 0 || columns > n)
-    throw InputError("unknown partition '" + name + "' (expected none, exit-row, rows or rows+K, 1 <= K <= " +
-                     std::to_string(n) + ")");
+    throw InputError("unknown partition '" + name + "' (expected none, exit-row, rows, rows+K with 1 <= K <= " +
+                     std::to_string(n) + ", or lines:L,L,... with L one of R0..R" + std::to_string(n - 1) +
+                     ", C0..C" + std::to_string(n - 1) + ")");
   for (int line = 0; line < n + columns; ++line) partition.lines.push_back(line);
   return partition;
 }

@@ -55,7 +55,9 @@ struct Partition {
 };
 
 // The partition names: "none" (the whole domain), "exit-row", "rows", "rows+K" (the rows and
-// the first K columns, 1 <= K <= n). Throws InputError naming the choices.
+// the first K columns, 1 <= K <= n), "lines:R2,R1,C0" (the lines named: R rows, C columns,
+// numbered from 0; the name is rewritten with the lines in ascending order). Throws
+// InputError naming the choices.
 Partition parse_partition(const std::string& name, const Rules& rules);
 
 // Calls visit(part) for the parts of `partition` in a fixed order, until visit returns false:

@@ -368,7 +368,8 @@ po::options_description classify_options() {
        "stop after K layers, leaving an incomplete run (-1 = all)")
       ("partition", po::value<std::string>()->default_value("none"),
        "bdd engine: classify the domain in parts fixed by the kind sequences of some lines: "
-       "none | exit-row | rows | rows+K (rows and the first K columns); docs/partition.md")
+       "none | exit-row | rows | rows+K (rows and the first K columns) | lines:R2,R1,C0 (the lines "
+       "named); docs/partition.md")
       ("part-sample", po::value<int>()->default_value(1),
        "bdd engine benchmark: with --partition, classify only every K-th part (no --out)")
       ("part-workers", po::value<int>()->default_value(0),
