@@ -229,7 +229,7 @@ std::filesystem::path sweep_to_spool(const Rules& rules, const std::filesystem::
 std::map<std::uint64_t, ClusterRecords> spooled(const std::filesystem::path& path, const std::string& parameters) {
   std::map<std::uint64_t, ClusterRecords> items;
   std::uint64_t last = 0;
-  read_cluster_spool(path, parameters, [&](std::uint64_t item, ClusterRecords&& records) {
+  read_cluster_spool(path, parameters, false, [&](std::uint64_t item, ClusterRecords&& records) {
     EXPECT_TRUE(items.empty() || item > last) << "items in ascending order";
     last = item;
     items[item] = std::move(records);
@@ -337,7 +337,7 @@ TEST(ClusterDatabase, AResumedSweepSpoolsEveryRecordOnce) {
   }
   ASSERT_GT(last->next_item, 0u);
   {
-    ClusterSpool spool = ClusterSpool::resume(path, parameters, [&](std::uint64_t item) { return last->holds(item); });
+    ClusterSpool spool = ClusterSpool::resume(path, parameters, false, [&](std::uint64_t item) { return last->holds(item); });
     ClassEngineOptions options;
     options.threads = 2;
     options.resume = &*last;
@@ -346,8 +346,8 @@ TEST(ClusterDatabase, AResumedSweepSpoolsEveryRecordOnce) {
     spool.close();
   }
   EXPECT_EQ(spooled(path, parameters), whole);
-  EXPECT_THROW(ClusterSpool::resume(path, "other", [](std::uint64_t) { return true; }), InputError);
-  EXPECT_THROW(ClusterSpool::resume(dir / "missing.spool", parameters, [](std::uint64_t) { return true; }), InputError);
+  EXPECT_THROW(ClusterSpool::resume(path, "other", false, [](std::uint64_t) { return true; }), InputError);
+  EXPECT_THROW(ClusterSpool::resume(dir / "missing.spool", parameters, false, [](std::uint64_t) { return true; }), InputError);
 }
 
 TEST(ClusterDatabaseCommand, WritesTheDatabaseAndRefusesBadInput) {

@@ -347,15 +347,24 @@ int answer_clusters(const ClusterDatabase& database, int index, bool hardest, co
   if (min_size >= 0) sizes += ", size >= " + std::to_string(min_size);
   if (max_size >= 0) sizes += ", size <= " + std::to_string(max_size);
   const std::string note = database.complete() ? "" : "the database holds a part of the clusters (a work sample or a stopped run)";
+  // A database with both metrics: each record's figures under the other metric too, under
+  // its name.
+  const std::string other = database.both_metrics() ? to_string(database.other_metric()) : "";
   if (json) {
     std::cout << "{\"clusters\": " << matching << ", \"highest_index\": " << (index >= 0 ? std::to_string(index) : "null")
-              << ", \"complete\": " << (database.complete() ? "true" : "false") << ", \"list\": [";
+              << ", \"complete\": " << (database.complete() ? "true" : "false") << ", \"metric\": "
+              << json_string(to_string(database.rules().metric())) << ", \"list\": [";
     for (std::size_t k = 0; k < listed.size(); ++k) {
       const ClusterRecord& r = listed[k].record;
       std::cout << (k ? ", " : "") << "{\"board\": " << json_string(listed[k].board) << ", \"highest_index\": "
                 << r.highest_index << ", \"size\": " << r.size << ", \"hardest_count\": " << r.hardest_count
                 << ", \"winning_count\": " << r.winning << ", \"cars\": " << r.cars << ", \"trucks\": " << r.trucks
-                << ", \"histogram\": " << json_numbers(listed[k].histogram) << "}";
+                << ", \"histogram\": " << json_numbers(listed[k].histogram);
+      if (!other.empty())
+        std::cout << ", " << json_string(other) << ": {\"board\": " << json_string(listed[k].other_board)
+                  << ", \"highest_index\": " << r.other_highest_index << ", \"hardest_count\": " << r.other_hardest_count
+                  << ", \"histogram\": " << json_numbers(listed[k].other_histogram) << "}";
+      std::cout << "}";
     }
     std::cout << "]}\n";
     return 0;
@@ -363,10 +372,17 @@ int answer_clusters(const ClusterDatabase& database, int index, bool hardest, co
   std::cout << (hardest ? "hardest: " : "") << "clusters"
             << (index >= 0 ? " of highest index " + std::to_string(index) : std::string()) << filter.describe() << sizes
             << ": " << matching << "\n";
-  if (!listed.empty()) std::cout << "index board size hardest winning cars trucks\n";
-  for (const ClusterEntry& e : listed)
+  if (!listed.empty())
+    std::cout << "index board size hardest winning cars trucks"
+              << (other.empty() ? "" : " " + other + "-index " + other + "-board " + other + "-hardest (index, board, hardest: " +
+                                           to_string(database.rules().metric()) + " metric)") << "\n";
+  for (const ClusterEntry& e : listed) {
     std::cout << "  " << e.record.highest_index << " " << e.board << " " << e.record.size << " " << e.record.hardest_count
-              << " " << e.record.winning << " " << e.record.cars << " " << e.record.trucks << "\n";
+              << " " << e.record.winning << " " << e.record.cars << " " << e.record.trucks;
+    if (!other.empty())
+      std::cout << " " << e.record.other_highest_index << " " << e.other_board << " " << e.record.other_hardest_count;
+    std::cout << "\n";
+  }
   if (!note.empty()) std::cout << "(" << note << ")\n";
   return 0;
 }

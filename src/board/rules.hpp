@@ -13,6 +13,8 @@ enum class Metric : std::uint8_t { Step, Move };
 
 std::string to_string(Metric metric);
 Metric parse_metric(const std::string& text);  // throws InputError
+// The metric that is not `metric` (a move is a run of steps, a step is a move).
+inline Metric other_metric(Metric metric) { return metric == Metric::Step ? Metric::Move : Metric::Step; }
 
 // The configurations classified (SPEC §2): the whole domain, or the puzzle database's, where
 // the exit row holds no horizontal vehicle but the target and no row (column) is completely

@@ -716,14 +716,8 @@ class Worker final : public WorkerFigures {
     parent_.resize(states);
     queue_.resize(states);
     std::array<std::uint64_t, kIndexSlots> layer{};
-    std::size_t tail = 0;
-    for (std::size_t k = 0; k < kept.size(); ++k)
-      if (entries_[k].combo.winning)
-        for_each_state_of(k, [&](const Item& item) {
-          index_[item.state] = 0;
-          parent_[item.state] = item.state;
-          queue_[tail++] = item;
-        });
+    std::size_t tail = queue_winning_states();
+    for (std::size_t q = 0; q < tail; ++q) parent_[queue_[q].state] = queue_[q].state;
     const bool by_moves = rules_.metric() == Metric::Move;
     // The queue holds the layers one after another: layer `index` is queue_[begin, end).
     for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
@@ -785,6 +779,18 @@ class Worker final : public WorkerFigures {
     return states;
   }
 
+  // Queues the class's winning states (index 0) at the front of queue_; returns how many.
+  std::size_t queue_winning_states() {
+    std::size_t tail = 0;
+    for (std::size_t k = 0; k < entries_.size(); ++k)
+      if (entries_[k].combo.winning)
+        for_each_state_of(k, [&](const Item& item) {
+          index_[item.state] = 0;
+          queue_[tail++] = item;
+        });
+    return tail;
+  }
+
   // Appends a record of every component of the class just solved whose highest index is at
   // least cluster_min_index (its mirror image's too if `with_mirror`), in the order the
   // queue meets their roots. The queue's first `solvable` entries are the solvable states,
@@ -832,6 +838,71 @@ class Worker final : public WorkerFigures {
       const auto from = static_cast<std::ptrdiff_t>(histogram_at_[k]);
       histogram.insert(histogram.end(), histogram.begin() + from,
                        histogram.begin() + from + static_cast<std::ptrdiff_t>(image.highest_index) + 1);
+    }
+    if (options_.cluster_both_metrics) note_other_metric(first, added, with_mirror, solvable, least);
+  }
+
+  // The other metric's figures of the records [first, first + added) note_clusters just
+  // appended (their mirror images, if any, follow them): a breadth-first search under it from
+  // the same winning states. A cluster is the same component under both metrics, so parent_
+  // (every solvable state's root, compressed) and record_of_root_ still name each state's
+  // record; index_ and queue_ are reused, the first search's figures being taken.
+  void note_other_metric(std::size_t first, std::size_t added, bool with_mirror, std::size_t solvable,
+                         std::uint8_t least) {
+    const bool by_moves = rules_.metric() != Metric::Move;
+    std::fill(index_.begin(), index_.end(), kUnreached);
+    std::size_t tail = queue_winning_states();
+    for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
+      const std::size_t end = tail;
+      const int next = static_cast<int>(index) + 1;
+      for (std::size_t head = begin; head < end; ++head)
+        for_each_neighbour(queue_[head], by_moves, index == 0, [&](const Item& to) {
+          if (index_[to.state] != kUnreached) return;
+          index_[to.state] = static_cast<std::uint8_t>(next);
+          queue_[tail++] = to;
+        });
+      if (tail > end && next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
+      begin = end;
+    }
+    if (tail != solvable) throw std::logic_error("class engine: the two metrics reach different states");
+    std::vector<ClusterRecord>& records = clusters_.records;
+    std::vector<std::uint64_t>& histogram = clusters_.other_histogram;
+    // The queue holds the states by ascending index: a record's last one has its highest.
+    for (std::size_t q = 0; q < tail; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = parent_[s];
+      if (top_[r] >= least) records[first + record_of_root_[r]].other_highest_index = index_[s];
+    }
+    histogram_at_.resize(added);
+    for (std::size_t k = 0; k < added; ++k) {
+      ClusterRecord& record = records[first + k];
+      record.other_hardest = ~SampleKey{0};
+      histogram_at_[k] = histogram.size();
+      histogram.resize(histogram.size() + record.other_highest_index + 1u, 0);
+    }
+    mirror_hardest_.assign(with_mirror ? added : 0, ~SampleKey{0});
+    for (std::size_t q = 0; q < tail; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = parent_[s];
+      if (top_[r] < least) continue;
+      const std::uint32_t k = record_of_root_[r];
+      ClusterRecord& record = records[first + k];
+      ++histogram[histogram_at_[k] + index_[s]];
+      if (index_[s] != record.other_highest_index) continue;
+      ++record.other_hardest_count;
+      const SampleKey key = key_of(queue_[q]);
+      record.other_hardest = std::min(record.other_hardest, key);
+      if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
+    }
+    for (std::size_t k = 0; k < mirror_hardest_.size(); ++k) {
+      const ClusterRecord& record = records[first + k];
+      ClusterRecord& image = records[first + added + k];
+      image.other_highest_index = record.other_highest_index;
+      image.other_hardest_count = record.other_hardest_count;
+      image.other_hardest = mirror_hardest_[k];
+      const auto from = static_cast<std::ptrdiff_t>(histogram_at_[k]);
+      histogram.insert(histogram.end(), histogram.begin() + from,
+                       histogram.begin() + from + static_cast<std::ptrdiff_t>(record.other_highest_index) + 1);
     }
   }
 
@@ -1028,12 +1099,18 @@ std::vector<std::uint64_t> items_within_limits(const LineTables& t, const Rules&
 ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, ClusterRecords&& records) {
   ClusterRecords kept;
   std::size_t at = 0;
+  std::size_t other_at = 0;
   for (const ClusterRecord& r : records.records) {
     const auto from = records.histogram.begin() + static_cast<std::ptrdiff_t>(at);
     at += r.highest_index + 1u;
+    const auto other_from = records.other_histogram.begin() + static_cast<std::ptrdiff_t>(other_at);
+    if (!records.other_histogram.empty()) other_at += r.other_highest_index + 1u;
     if (!is_minimal(rules, board_of_key(tables, r.hardest), static_cast<int>(r.highest_index))) continue;
     kept.records.push_back(r);
     kept.histogram.insert(kept.histogram.end(), from, from + static_cast<std::ptrdiff_t>(r.highest_index) + 1);
+    if (!records.other_histogram.empty())
+      kept.other_histogram.insert(kept.other_histogram.end(), other_from,
+                                  other_from + static_cast<std::ptrdiff_t>(r.other_highest_index) + 1);
   }
   return kept;
 }

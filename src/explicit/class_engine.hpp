@@ -178,14 +178,24 @@ struct ClusterRecord {
   std::uint64_t size = 0;           // configurations in the cluster
   std::uint64_t hardest_count = 0;  // of them, those of the highest index
   std::uint64_t winning = 0;        // of them, those of index 0
+  // With ClassEngineOptions::cluster_both_metrics, the same figures under the other metric
+  // (move for a step sweep, step for a move sweep): the cluster is the same component under
+  // both (a move is a run of steps, a step is a move), with the same size and winning
+  // configurations; only the indices differ. Else 0.
+  SampleKey other_hardest = 0;
+  std::uint32_t other_highest_index = 0;
+  std::uint64_t other_hardest_count = 0;
   friend bool operator==(const ClusterRecord&, const ClusterRecord&) = default;
 };
 
 // Cluster records with their distance histograms (configurations per index inside the
-// cluster), concatenated: record k's highest_index + 1 counts follow those of records 0..k-1.
+// cluster), concatenated: record k's highest_index + 1 counts follow those of records 0..k-1;
+// with both metrics also under the other metric (other_highest_index + 1 counts per record,
+// else empty).
 struct ClusterRecords {
   std::vector<ClusterRecord> records;
   std::vector<std::uint64_t> histogram;
+  std::vector<std::uint64_t> other_histogram;
   friend bool operator==(const ClusterRecords&, const ClusterRecords&) = default;
 };
 
@@ -250,6 +260,11 @@ struct ClassEngineOptions {
   // is_minimal: removing any vehicle but the target lowers its index). A few searches per
   // record, on the worker threads.
   bool minimal_clusters = false;
+  // The records also carry the figures of the other metric (ClusterRecord::other_*): each
+  // class with records gets a second breadth-first search under it, over the same states
+  // and numbering. The census stays that of the rules' metric; cluster_min_index and
+  // minimal_clusters apply to the rules' metric.
+  bool cluster_both_metrics = false;
 };
 
 struct ClassCensus {

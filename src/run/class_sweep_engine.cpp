@@ -50,7 +50,8 @@ std::string cluster_parameters(const RunSettings& s, const ClassEngineOptions& o
                                     .sample_indices = options.sample_indices,
                                     .mirror = options.mirror};
   return identity.text() + " cluster_min_index=" + std::to_string(s.sweep.cluster_min_index) +
-         (s.sweep.cluster_minimal ? " minimal=1" : "") + " work_sample=" + std::to_string(s.sweep.item_stride);
+         (s.sweep.cluster_minimal ? " minimal=1" : "") + (s.sweep.cluster_both_metrics ? " metrics=both" : "") +
+         " work_sample=" + std::to_string(s.sweep.item_stride);
 }
 
 // The spool of --clusters: a new one, or the one a resumed sweep continues (the records of
@@ -60,8 +61,9 @@ std::optional<ClusterSpool> open_cluster_spool(const RunSettings& s, const Class
   if (s.sweep.clusters.empty()) return std::nullopt;
   const std::filesystem::path path = ClusterSpool::path_for(s.sweep.clusters);
   const std::string parameters = cluster_parameters(s, options);
-  if (resumed == nullptr) return ClusterSpool(path, parameters);
-  return ClusterSpool::resume(path, parameters, [resumed](std::uint64_t item) {
+  const bool both = s.sweep.cluster_both_metrics;
+  if (resumed == nullptr) return ClusterSpool(path, parameters, both);
+  return ClusterSpool::resume(path, parameters, both, [resumed](std::uint64_t item) {
     return resumed->holds(item) && !std::binary_search(resumed->refused.begin(), resumed->refused.end(), item);
   });
 }
@@ -82,7 +84,8 @@ void finish_cluster_database(const RunSettings& s, const ClassCensus& census, Cl
                               .min_index = s.sweep.cluster_min_index,
                               .minimal = s.sweep.cluster_minimal,
                               .item_stride = s.sweep.item_stride,
-                              .complete = census.complete};
+                              .complete = census.complete,
+                              .both_metrics = s.sweep.cluster_both_metrics};
   auto start = std::chrono::steady_clock::now();
   const std::uint64_t rows =
       write_cluster_database(spool.path(), s.sweep.clusters, info, RunMetadata::current(s.common.configuration));

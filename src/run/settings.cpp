@@ -43,6 +43,7 @@ constexpr EngineOption kEngineOptions[] = {
     {"part-sample", kSymbolic},       {"part-workers", kSymbolic},
     {"clusters", kClasses},           {"clusters-text", kClasses},
     {"clusters-min-index", kClasses}, {"minimal", kClasses},
+    {"clusters-metrics", kClasses},
 };
 
 std::string engine_list(unsigned engines) {
@@ -264,8 +265,8 @@ void ClassSweepSettings::check() const {
   if (cluster_min_index < 0 || cluster_min_index > kMaxClusterIndex)
     throw InputError("--clusters-min-index must be 0 to " + std::to_string(kMaxClusterIndex));
   if (clusters.empty()) {
-    if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal)
-      throw InputError("--clusters-text, --clusters-min-index and --minimal go with --clusters FILE.h5");
+    if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal || cluster_both_metrics)
+      throw InputError("--clusters-text, --clusters-min-index, --minimal and --clusters-metrics go with --clusters FILE.h5");
     return;
   }
   check_writable(clusters, "--clusters");
@@ -287,6 +288,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
   options.cluster_min_index = cluster_min_index;
   options.minimal_clusters = cluster_minimal;
+  options.cluster_both_metrics = cluster_both_metrics;
   return options;
 }
 
@@ -339,6 +341,10 @@ po::options_description classify_options() {
        "with --clusters: only the clusters whose hardest configuration is minimal (removing any "
        "vehicle but the target lowers its index; a few searches per cluster: pair it with "
        "--clusters-min-index on 6x6)")
+      ("clusters-metrics", po::value<std::string>()->default_value("run"),
+       "with --clusters: the metrics of each record: run (the run's --metric) or both (step and "
+       "move, each class with records searched under both; --clusters-min-index, --minimal, the "
+       "text list and the classification stay those of --metric)")
       ("no-mirror", po::bool_switch(),
        "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)")
       ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
@@ -497,6 +503,10 @@ RunSettings settings_from(const po::variables_map& vm) {
   sweep.clusters_text = vm["clusters-text"].as<std::string>();
   sweep.cluster_min_index = vm["clusters-min-index"].as<int>();
   sweep.cluster_minimal = vm["minimal"].as<bool>();
+  if (const std::string metrics = vm["clusters-metrics"].as<std::string>(); metrics == "both")
+    sweep.cluster_both_metrics = true;
+  else if (metrics != "run")
+    throw InputError("--clusters-metrics must be run or both (got '" + metrics + "')");
   sweep.symbolic_above = parse_symbolic_above(vm["symbolic-above"].as<std::string>());
   if (const std::string items = vm["items"].as<std::string>(); !items.empty()) {
     sweep.part = parse_item_part(items);

@@ -1,7 +1,9 @@
 #pragma once
 // The puzzle database of a class sweep (`classify --clusters FILE.h5`): one record per cluster
 // (ClusterRecord: its canonical hardest configuration, highest index, size, hardest and winning
-// configurations, cars, trucks, distance histogram). docs/file-formats.md has the layouts.
+// configurations, cars, trucks, distance histogram; with both metrics the other metric's
+// hardest configuration, highest index, hardest configurations and histogram too).
+// docs/file-formats.md has the layouts.
 //
 // The sweep never holds its records: each finished work item's records are appended to a
 // spool beside the database (FILE.h5.spool), one checksummed block per item, and the spool
@@ -30,13 +32,14 @@ class ClusterSpool {
   static std::filesystem::path path_for(const std::filesystem::path& database);
 
   // A new spool at `path` (replacing any), for a sweep of `parameters` (one line naming
-  // everything the records depend on). Throws std::runtime_error if it cannot be written.
-  ClusterSpool(const std::filesystem::path& path, const std::string& parameters);
+  // everything the records depend on), its records with the other metric's figures if
+  // `both_metrics`. Throws std::runtime_error if it cannot be written.
+  ClusterSpool(const std::filesystem::path& path, const std::string& parameters, bool both_metrics = false);
   // The spool at `path` continued: the blocks of the leading items `kept` accepts stay, the
   // first other block and everything after it (blocks of items finished after the last
   // checkpoint, a block cut short by a kill) are cut off. Throws InputError if there is no
   // spool, it belongs to other parameters, or a block after the cut would be kept.
-  static ClusterSpool resume(const std::filesystem::path& path, const std::string& parameters,
+  static ClusterSpool resume(const std::filesystem::path& path, const std::string& parameters, bool both_metrics,
                              const std::function<bool(std::uint64_t item)>& kept);
   ~ClusterSpool();
   ClusterSpool(ClusterSpool&& other) noexcept;
@@ -51,14 +54,16 @@ class ClusterSpool {
   void close();
 
  private:
-  ClusterSpool(std::filesystem::path path, std::FILE* file) : path_(std::move(path)), file_(file) {}
+  ClusterSpool(std::filesystem::path path, std::FILE* file, bool both_metrics)
+      : path_(std::move(path)), file_(file), both_metrics_(both_metrics) {}
   std::filesystem::path path_;
   std::FILE* file_ = nullptr;
+  bool both_metrics_ = false;
 };
 
 // Calls visit(item, records) for every block of the spool, ascending by work item. Throws
 // InputError if it is damaged or of other parameters.
-void read_cluster_spool(const std::filesystem::path& path, const std::string& parameters,
+void read_cluster_spool(const std::filesystem::path& path, const std::string& parameters, bool both_metrics,
                         const std::function<void(std::uint64_t item, ClusterRecords&& records)>& visit);
 
 // What the database's root attributes say about the sweep.
@@ -69,6 +74,7 @@ struct ClusterSweepInfo {
   bool minimal = false;    // only the clusters whose hardest configuration is minimal
   int item_stride = 1;     // a work sample: every item_stride-th work item
   bool complete = false;   // every work item swept
+  bool both_metrics = false;  // the records carry the other metric's figures too
 };
 
 // Writes the database `database` atomically from the spool; returns its number of records.
@@ -79,9 +85,13 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
 struct ClusterEntry {
   std::uint64_t row = 0;
   std::string board;  // the canonical hardest configuration
-  ClusterRecord record;  // record.hardest is not stored (0)
+  ClusterRecord record;  // record.hardest and record.other_hardest are not stored (0)
   std::uint64_t item = 0;
   std::vector<std::uint64_t> histogram;
+  // A database with both metrics: the other metric's canonical hardest configuration and
+  // histogram (else empty).
+  std::string other_board;
+  std::vector<std::uint64_t> other_histogram;
 };
 
 // A database opened for reading. Throws InputError (naming the file) if it is missing,
@@ -93,6 +103,10 @@ class ClusterDatabase {
   std::uint64_t size() const { return rows_; }
   int min_index() const { return min_index_; }
   bool complete() const { return complete_; }
+  // The records carry the other metric's figures too (ClusterEntry::other_board, ...): the
+  // metric other than rules().metric().
+  bool both_metrics() const { return both_metrics_; }
+  Metric other_metric() const;
   // Calls visit(entry) for every row in order, read `batch` rows at a time, until it returns
   // false. With histograms = false, entry.histogram stays empty.
   void for_each(const std::function<bool(const ClusterEntry&)>& visit, bool histograms = true,
@@ -104,6 +118,7 @@ class ClusterDatabase {
   std::uint64_t rows_ = 0;
   int min_index_ = 0;
   bool complete_ = false;
+  bool both_metrics_ = false;
 };
 
 // The plain text list of the database, `<index> <board> <cluster size>` one cluster a line,
