@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The puzzle database of the full 6x6 board: the class sweep of configs/6x6-classes-JOB.cfg
-# (JOB = step, move or commercial) with --clusters, under /usr/bin/time -v, in
+# (JOB = step, move, commercial or puzzle) with --clusters, under /usr/bin/time -v, in
 # runs/6x6-clusters-JOB/ (clusters.h5, clusters.txt, classification.h5, the checkpoint).
+# The puzzle job (--domain puzzle, move metric: the public database's domain) also takes
+# --clusters-metrics both: every record with its move and its step figures, the list in moves.
 # 126 547 850 clusters without limits: at a work sample's bytes per record
 # (results/clusters/README.md) the database takes about 1.8 GB, the list 5.3 GB, the spool at
 # least 9.1 GB while the sweep runs (removed at the end). Kill it at any time: the same command
@@ -12,17 +14,19 @@
 # Usage: scripts/run_6x6_clusters.sh JOB [BINARY] [-- MORE CLASSIFY OPTIONS, e.g. --resume]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-job="${1:?usage: run_6x6_clusters.sh step|move|commercial [BINARY] [-- OPTIONS]}"
+job="${1:?usage: run_6x6_clusters.sh step|move|commercial|puzzle [BINARY] [-- OPTIONS]}"
 binary="${2:-build/rushhour}"
 shift $(( $# >= 2 ? 2 : 1 ))
 [[ "${1:-}" == "--" ]] && shift
 config="configs/6x6-classes-$job.cfg"
 [[ -f "$config" ]] || { echo "run_6x6_clusters.sh: no $config" >&2; exit 2; }
 run_dir="runs/6x6-clusters-$job"
+metrics=()
+[[ "$job" == puzzle ]] && metrics=(--clusters-metrics both)
 keep="results/6x6-$job/clusters"
 mkdir -p "$run_dir" "$keep"
 /usr/bin/time -v "$binary" classify --config "$config" --out "$run_dir" --log "$run_dir/progress.log" -q \
-  --clusters "$run_dir/clusters.h5" --clusters-text "$run_dir/clusters.txt" "$@" \
+  --clusters "$run_dir/clusters.h5" --clusters-text "$run_dir/clusters.txt" "${metrics[@]}" "$@" \
   > "$run_dir/run.out" 2> "$run_dir/time.txt"
 head -n 1000 "$run_dir/clusters.txt" > "$keep/hardest-1000.txt"
 cp "$run_dir/progress.log" "$keep/progress.log"
@@ -38,12 +42,19 @@ for name in sorted(f.attrs):
         value = f.attrs[name]
         print(name, value.decode() if isinstance(value, bytes) else value)
 print("bytes per record", __import__("os").path.getsize(sys.argv[1]) / max(1, f.attrs["clusters"]))
-counts = np.zeros(256, dtype=np.int64)
-step = 1 << 22
-for start in range(0, len(f["highest_index"]), step):
-    counts += np.bincount(f["highest_index"][start:start + step], minlength=256)
-print("clusters per highest index:")
-for index in np.nonzero(counts)[0]:
-    print(index, counts[index])
+def per_index(group, title):
+    counts = np.zeros(256, dtype=np.int64)
+    step = 1 << 22
+    for start in range(0, len(group["highest_index"]), step):
+        counts += np.bincount(group["highest_index"][start:start + step], minlength=256)
+    print(title)
+    for index in np.nonzero(counts)[0]:
+        print(index, counts[index])
+metric = f.attrs["metric"]
+metric = metric.decode() if isinstance(metric, bytes) else metric
+per_index(f, "clusters per highest index (" + metric + " metric):")
+other = "step" if metric == "move" else "move"
+if other in f:
+    per_index(f[other], "clusters per highest index (" + other + " metric):")
 PY
 echo "kept $keep: $(tr '\n' ' ' < "$keep/time-v.txt")"
