@@ -13,8 +13,7 @@ stride="${1:-97}"
 binary="${2:-build/rushhour}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cpu() { awk '/User time/ {u=$4} /System time/ {s=$4} END {printf "%.2f", u + s}' "$1"; }
-rss() { awk '/Maximum resident/ {printf "%.0f", $6 / 1024}' "$1"; }
+source "$(dirname "$0")/time_v_figures.sh"
 sweep() {  # NAME METRIC [MORE OPTIONS]
   local name="$1" metric="$2"
   shift 2

@@ -46,6 +46,16 @@ inline CommandRun run_rushhour(const std::string& args) {
   return run_shell(std::string(RUSHHOUR_BINARY) + " " + args);
 }
 
+// What a classify command printed, without its time and memory line (which differs from run
+// to run).
+inline std::string summary_of(const std::string& out) {
+  std::istringstream in(out);
+  std::string line, text;
+  while (std::getline(in, line))
+    if (line.find(" s, peak RSS") == std::string::npos) text += line + "\n";
+  return text;
+}
+
 // A fresh empty directory under the system temp directory, removed on destruction.
 class TempDir {
  public:

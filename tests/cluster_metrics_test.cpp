@@ -22,6 +22,7 @@ namespace {
 
 using testing::read_bytes;
 using testing::run_rushhour;
+using testing::summary_of;
 using testing::TempDir;
 
 // A record under one metric, with the fields both metrics share.
@@ -61,15 +62,6 @@ std::map<std::string, Row> rows_by_board(const std::filesystem::path& path, bool
   });
   EXPECT_EQ(rows.size(), database.size());
   return rows;
-}
-
-// The classification a command printed, without its time and memory line.
-std::string figures_of(const std::string& out) {
-  std::istringstream lines(out);
-  std::string line, kept;
-  while (std::getline(lines, line))
-    if (line.find("peak RSS") == std::string::npos) kept += line + "\n";
-  return kept;
 }
 
 struct Case {
@@ -123,7 +115,7 @@ void expect_both_metrics_equal_single_sweeps(const Case& c) {
                                   " --clusters-text " + (dir / (name + ".txt")));
     ASSERT_EQ(run.status, 0) << run.err;
     single[metric] = dir / (name + ".h5");
-    printed[metric] = figures_of(run.out);
+    printed[metric] = summary_of(run.out);
   }
   Components components(c.rules(Metric::Step));
   for (const Metric metric : {Metric::Step, Metric::Move}) {
@@ -132,7 +124,7 @@ void expect_both_metrics_equal_single_sweeps(const Case& c) {
     const auto run = run_rushhour(c.args() + " --metric " + to_string(metric) + " --clusters " + (dir / (name + ".h5")) +
                                   " --clusters-text " + (dir / (name + ".txt")) + " --clusters-metrics both");
     ASSERT_EQ(run.status, 0) << run.err;
-    EXPECT_EQ(figures_of(run.out), printed[metric]);
+    EXPECT_EQ(summary_of(run.out), printed[metric]);
     EXPECT_EQ(read_bytes(dir / (name + ".txt")), read_bytes(dir / (to_string(metric) + ".txt")));
     const ClusterDatabase both(dir / (name + ".h5"));
     ASSERT_TRUE(both.both_metrics());

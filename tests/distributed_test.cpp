@@ -27,6 +27,7 @@ namespace {
 using testing::CommandRun;
 using testing::run_rushhour;
 using testing::run_shell;
+using testing::summary_of;
 using testing::TempDir;
 
 TEST(ItemParts, EveryItemIsInExactlyOnePart) {
@@ -131,13 +132,6 @@ std::string figures_of(const std::filesystem::path& dir) {
   std::string line, text;
   while (std::getline(in, line))
     if (line.rfind("seconds ", 0) != 0 && line.rfind("checksum ", 0) != 0) text += line + "\n";
-  return text;
-}
-std::string summary_of(const std::string& out) {
-  std::istringstream in(out);
-  std::string line, text;
-  while (std::getline(in, line))
-    if (line.find(" s, peak RSS") == std::string::npos) text += line + "\n";
   return text;
 }
 

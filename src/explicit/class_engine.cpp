@@ -424,6 +424,12 @@ struct SolvedElsewhere {
   double cpu_seconds = 0;  // the solver's, on this thread
 };
 
+// The slides for_each_neighbour gives: all of them; from a winning state, every edge to
+// another winning state from one end only (the slides off the exit row that lead to a higher
+// arrangement), with every slide of the exit row; or only the exit row's slides (from a
+// winning state: all that can lead out of the winning states, for a search without unions).
+enum class Slides { All, WinningOnce, ExitRow };
+
 template <class Numbering>
 class Worker final : public WorkerFigures {
   using Lanes = typename Numbering::Lanes;
@@ -735,7 +741,7 @@ class Worker final : public WorkerFigures {
       for (std::size_t head = begin; head < end; ++head) {
         const Item item = queue_[head];
         const std::uint32_t root = find(item.state);
-        for_each_neighbour(item, by_moves, winning, [&](const Item& to) {
+        for_each_neighbour(item, by_moves, winning ? Slides::WinningOnce : Slides::All, [&](const Item& to) {
           if (index_[to.state] == kUnreached) {
             index_[to.state] = static_cast<std::uint8_t>(next);
             parent_[to.state] = root;
@@ -855,8 +861,10 @@ class Worker final : public WorkerFigures {
     for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
       const std::size_t end = tail;
       const int next = static_cast<int>(index) + 1;
+      // Without unions to do, a winning state's slides that keep it winning are not needed.
+      const Slides slides = index == 0 ? Slides::ExitRow : Slides::All;
       for (std::size_t head = begin; head < end; ++head)
-        for_each_neighbour(queue_[head], by_moves, index == 0, [&](const Item& to) {
+        for_each_neighbour(queue_[head], by_moves, slides, [&](const Item& to) {
           if (index_[to.state] != kUnreached) return;
           index_[to.state] = static_cast<std::uint8_t>(next);
           queue_[tail++] = to;
@@ -966,7 +974,8 @@ class Worker final : public WorkerFigures {
   }
 
   template <class Visit>
-  void for_each_neighbour(const Item& item, bool by_moves, bool winning, Visit&& visit) const {
+  void for_each_neighbour(const Item& item, bool by_moves, Slides which, Visit&& visit) const {
+    const bool winning = which != Slides::All;
     const int n = t_.n;
     const Entry<Numbering>& e = entries_[item.entry];
     const Combo& c = e.combo;
@@ -984,6 +993,7 @@ class Worker final : public WorkerFigures {
     const SlideTable& slides = winning ? (by_moves ? t_.forward_moves : t_.forward_steps) : all_slides;
     const int masks = t_.masks;
     for (const int j : active_columns_) {
+      if (which == Slides::ExitRow) break;
       const auto uj = static_cast<std::size_t>(j);
       const int mask = c.column_mask[uj];
       const LegalSlide* end = slides.last(column[uj], masks, mask);
@@ -996,6 +1006,7 @@ class Worker final : public WorkerFigures {
       }
     }
     for (const int i : active_rows_) {
+      if (which == Slides::ExitRow && i != t_.exit_row) continue;
       const auto ui = static_cast<std::size_t>(i);
       const int from = c.row[ui];
       const int crossing = static_cast<int>(vertical >> (i * n)) & (masks - 1);
