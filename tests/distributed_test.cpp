@@ -19,7 +19,10 @@
 
 #include "board/errors.hpp"
 #include "cli_test_support.hpp"
+#include "encoding/line_partition.hpp"
+#include "reference_figures.hpp"
 #include "storage/class_checkpoint.hpp"
+#include "storage/classification_file.hpp"
 
 namespace rushhour::run {
 namespace {
@@ -457,6 +460,140 @@ TEST(MpiRefused, ItemsRefusedOnAWorkerRankAreRetriedByResume) {
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_EQ(summary_of(resumed.out), single);
   EXPECT_EQ(figures_of(dir.path() / "job"), figures_of(dir.path() / "single"));
+}
+
+// ---- MPI: the parts of a partitioned bdd run ---------------------------------------------
+
+std::size_t part_files(const std::filesystem::path& run) {
+  std::size_t count = 0;
+  std::error_code error;
+  for (std::filesystem::recursive_directory_iterator it(run / "parts", error), end; !error && it != end;
+       it.increment(error))
+    count += it->is_regular_file() ? 1 : 0;
+  return count;
+}
+
+std::vector<std::uint64_t> layer_nodes(const std::filesystem::path& run) {
+  std::vector<std::uint64_t> nodes;
+  for (const LayerFigures& layer : read_classification(run / "classification.h5").layers) nodes.push_back(layer.bdd_nodes);
+  return nodes;
+}
+
+struct MpiPartsCase {
+  std::string name;
+  std::string board;  // the options that make `rules`
+  Rules rules;
+  std::string partition;  // with the dominance options
+  bool dominance;
+};
+
+class MpiParts : public ::testing::TestWithParam<MpiPartsCase> {};
+
+// Two ranks deal the parts: every figure is the explicit engine's, the summary and the BDD
+// nodes the single process's, every part is saved; a third of the part files removed, three
+// ranks resume from the others and give them again; a query answers as on the single run.
+TEST_P(MpiParts, GiveTheExplicitFiguresAndResumeFromTheSavedParts) {
+  const MpiPartsCase& c = GetParam();
+  MPIRUN_OR_SKIP(two, 2);
+  MPIRUN_OR_SKIP(three, 3);
+  const TempDir dir("rushhour_mpi_parts");
+  const std::string args = " classify " + c.board + " --partition " + c.partition;
+  const CommandRun single = run_rushhour(args + " --part-workers 1 -q --out " + dir / "single");
+  ASSERT_EQ(single.status, 0) << single.err;
+  const CommandRun ranks = run_shell(*two + args + " --out " + dir / "ranks");
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  EXPECT_EQ(summary_of(ranks.out), summary_of(single.out));
+  const Classification& expected = testing::explicit_figures(c.rules);
+  testing::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
+                               {.dominance = c.dominance, .samples = true});
+  EXPECT_EQ(layer_nodes(dir.path() / "ranks"), layer_nodes(dir.path() / "single"));
+  EXPECT_NE(ranks.err.find(", 2 MPI ranks"), std::string::npos) << ranks.err;
+  EXPECT_NE(ranks.err.find("rank 1: "), std::string::npos) << ranks.err;
+  const std::uint64_t parts = part_files(dir.path() / "single");
+  EXPECT_EQ(part_files(dir.path() / "ranks"), parts);
+
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path() / "ranks" / "parts"))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::size_t removed = 0;
+  for (std::size_t k = 1; k < files.size(); k += 3) removed += std::filesystem::remove(files[k]) ? 1 : 0;
+  ASSERT_GT(removed, 0u);
+  const CommandRun resumed = run_shell(*three + args + " --resume --out " + dir / "ranks");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("resumed " + std::to_string(parts - removed) + " finished parts"), std::string::npos)
+      << resumed.err;
+  EXPECT_EQ(summary_of(resumed.out), summary_of(single.out));
+  testing::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
+                               {.dominance = c.dominance, .samples = true});
+  EXPECT_EQ(layer_nodes(dir.path() / "ranks"), layer_nodes(dir.path() / "single"));
+  EXPECT_EQ(part_files(dir.path() / "ranks"), parts);
+  for (const std::string query : {" --hardest --sample 3", " --index 2 --count --cars 2"})
+    EXPECT_EQ(run_rushhour("query --run " + dir / "ranks" + query).out,
+              run_rushhour("query --run " + dir / "single" + query).out)
+        << query;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SmallBoards, MpiParts,
+    ::testing::Values(
+        MpiPartsCase{"4x4_rows", "--size 4", Rules(4), "rows --dominance-by symbolic", true},
+        // rows+2 (4·6³·6² parts, each file written and synced) only with vehicle limits.
+        MpiPartsCase{"4x4_move_exit0_limited_rows2", "--size 4 --metric move --exit-row 0 --max-cars 3 --max-trucks 1",
+                     Rules(4, 0, Metric::Move, {.max_cars = 3, .max_trucks = 1}), "rows+2 --dominance-by symbolic",
+                     true},
+        // The class sweep's dominance figures, on rank 0 after the parts.
+        MpiPartsCase{"4x4_move_classes", "--size 4 --metric move", Rules(4, -1, Metric::Move), "rows", true},
+        MpiPartsCase{"5x5_rows", "--size 5", Rules(5), "rows --no-dominance", false}),
+    [](const ::testing::TestParamInfo<MpiPartsCase>& param) { return param.param.name; });
+
+TEST(MpiParts, OptionsOfOneProcessAreRefused) {
+  MPIRUN_OR_SKIP(two, 2);
+  const CommandRun workers = run_shell(*two + " classify --size 4 --partition rows --part-workers 2 -q");
+  EXPECT_EQ(workers.status, 2);
+  EXPECT_NE(workers.err.find("start a rank per core"), std::string::npos) << workers.err;
+  const CommandRun whole = run_shell(*two + " classify --size 4 --engine bdd -q");
+  EXPECT_EQ(whole.status, 2);
+  EXPECT_NE(whole.err.find("--engine bdd with --partition"), std::string::npos) << whole.err;
+}
+
+// A partitioned run on two ranks whose mpirun is killed (SIGKILL) while parts are being saved,
+// resumed on three ranks: the explicit engine's figures and the uninterrupted run's summary.
+TEST(MpiKill, PartitionedRunKilledThenResumedWithAnotherRankCount) {
+  MPIRUN_OR_SKIP(two, 2);
+  MPIRUN_OR_SKIP(three, 3);
+  const TempDir dir("rushhour_mpi_kill_parts");
+  const std::string args = " classify --size 5 --metric move --partition rows --no-dominance";
+  const CommandRun single = run_rushhour(args + " --part-workers 1 -q");
+  ASSERT_EQ(single.status, 0) << single.err;
+  const pid_t job = start(*two + args + " --out " + dir / "job", dir);
+  bool partial = false;
+  for (int k = 0; k < 6000 && !partial; ++k) {
+    int status = 0;
+    ASSERT_NE(::waitpid(job, &status, WNOHANG), job) << "the job ended before the kill";
+    partial = part_files(dir.path() / "job") > 100;
+    if (!partial) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(partial);
+  const std::vector<pid_t> ranks = children_of(job);
+  ASSERT_EQ(::kill(job, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(job, &status, 0), job);
+  for (pid_t rank : ranks) {
+    for (int k = 0; k < 1000 && ::kill(rank, 0) == 0; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (::kill(rank, 0) == 0) {
+      ADD_FAILURE() << "rank process " << rank << " outlived its killed mpirun by 10 s";
+      ::kill(rank, SIGKILL);
+    }
+  }
+  const std::size_t saved = part_files(dir.path() / "job");
+  const Rules rules(5, -1, Metric::Move);
+  EXPECT_LT(saved, count_parts(parse_partition("rows", rules), rules));
+  const CommandRun resumed = run_shell(*three + args + " --resume --out " + dir / "job");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("resumed "), std::string::npos) << resumed.err;
+  EXPECT_EQ(summary_of(resumed.out), summary_of(single.out));
+  testing::expect_same_figures(read_classification(dir.path() / "job" / "classification.h5"),
+                               testing::explicit_figures(rules), {.dominance = false, .samples = true});
 }
 
 }  // namespace

@@ -20,8 +20,9 @@ constexpr const char* kUsage =
     "usage: rushhour classify --size N [options]\n"
     "Classifies every configuration of the N x N board by its index (least number of steps or\n"
     "moves to a winning configuration). Progress goes to stderr, the summary to stdout.\n"
-    "Under mpirun (or srun), --engine classes runs on every rank, rank 0 dealing the work items\n"
-    "and writing the result (docs/cluster.md); a build without MPI refuses to run under a\n"
+    "Under mpirun (or srun), --engine classes and --engine bdd with --partition run on every\n"
+    "rank, rank 0 dealing the work items (or parts) and writing the result (docs/cluster.md);\n"
+    "a build without MPI refuses to run under a\n"
     "launcher (`rushhour --version` says whether this one has MPI).";
 
 void print_summary(const Classification& c, const std::filesystem::path& out) {
@@ -105,6 +106,8 @@ int run_classify(const std::vector<std::string>& args) {
   }
   const run::Engine& engine = run::engine_for(settings.engine);
   const Classification result = engine.run(settings, directory ? &*directory : nullptr, log);
+  // Under MPI, rank 0 writes and prints the job's result; the other ranks hold none.
+  if (run::launched_by_mpi() && run::launcher_rank() != 0) return signals.received() != 0 ? 128 + signals.received() : 0;
   if (!result.complete && !engine.writes_incomplete_results()) {
     if (signals.received() == 0) return 0;  // a work sample: its figures are the rate only
   } else {

@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <exception>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -24,9 +23,6 @@
 #include "util/clock.hpp"
 #include "util/process.hpp"
 
-#ifdef RUSHHOUR_WITH_MPI
-#include <mpi.h>
-#endif
 
 namespace rushhour::run {
 namespace {
@@ -44,12 +40,6 @@ std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const Cl
     }
   }
   return result;
-}
-
-std::uint64_t count_of(const std::vector<ItemRange>& ranges) {
-  std::uint64_t count = 0;
-  for (const ItemRange& r : ranges) count += r.end - r.begin;
-  return count;
 }
 
 // Takes the refused items of `state` that lie in `ranges` out of it (they are in its done set
@@ -91,42 +81,6 @@ std::uint64_t reopen_refused(ClassSweepState& state, const std::vector<ItemRange
   state.refused = std::move(kept_refused);
   return reopen.size();
 }
-
-// The items to run, dealt one at a time (this process's threads) or in batches (ranks).
-class Dealer {
- public:
-  explicit Dealer(std::vector<ItemRange> ranges) : ranges_(std::move(ranges)), remaining_(count_of(ranges_)) {
-    if (!ranges_.empty()) at_ = ranges_.front().begin;
-  }
-  std::uint64_t remaining() const { return remaining_; }
-  std::optional<std::uint64_t> next() {
-    if (remaining_ == 0) return std::nullopt;
-    while (at_ >= ranges_[range_].end) at_ = ranges_[++range_].begin;
-    --remaining_;
-    return at_++;
-  }
-  // Guided self-scheduling: a quarter of the remaining items per rank, within [want, kMaxBatch].
-  std::vector<ItemRange> batch(std::uint64_t want, int ranks) {
-    std::uint64_t size = std::clamp<std::uint64_t>(remaining_ / (4 * static_cast<std::uint64_t>(ranks)),
-                                                   std::max<std::uint64_t>(want, 1), std::max(want, kMaxBatch));
-    std::vector<ItemRange> batch;
-    while (size > 0 && remaining_ > 0) {
-      while (at_ >= ranges_[range_].end) at_ = ranges_[++range_].begin;
-      const std::uint64_t end = std::min(ranges_[range_].end, at_ + size);
-      batch.push_back({at_, end});
-      size -= end - at_;
-      remaining_ -= end - at_;
-      at_ = end;
-    }
-    return batch;
-  }
-
- private:
-  std::vector<ItemRange> ranges_;
-  std::size_t range_ = 0;
-  std::uint64_t at_ = 0;
-  std::uint64_t remaining_;
-};
 
 // A sweep state as 64-bit words (for MPI messages): only the pairs with figures.
 std::vector<std::uint64_t> encode_state(const ClassSweepState& s) {
@@ -397,7 +351,7 @@ class Coordinator {
   ClassSweepState state_;
   std::optional<ClassCheckpoint> checkpoint_;
   std::vector<ItemRange> job_items_;
-  std::optional<Dealer> dealer_;
+  std::optional<ItemDealer> dealer_;
   std::uint64_t total_ = 0, done_before_ = 0;
   std::vector<RankLoad> loads_;
   bool stopping_ = false;
@@ -407,37 +361,16 @@ class Coordinator {
   Clock::time_point start_ = Clock::now(), last_save_ = Clock::now(), last_report_ = Clock::now();
 };
 
-// Runs this process's share: its threads take items from `next` until it returns nullopt.
-// Records the first failure; the thread ends then.
-class LocalSweep {
- public:
-  LocalSweep(const ClassJob& job, std::function<std::optional<std::uint64_t>()> next,
-             std::function<void(ClassSweepState&&)> on_item, std::function<bool()> stop)
-      : thread_([this, &job, next = std::move(next), on_item = std::move(on_item), stop = std::move(stop)] {
-          try {
-            ClassEngineOptions options = job.options;
-            options.should_stop = stop;
-            sweep_work_items(job.rules, options, next,
-                             [&](std::uint64_t, ClassSweepState&& delta) { on_item(std::move(delta)); });
-          } catch (...) {
-            failure_ = std::current_exception();
-          }
-          finished_ = true;
-        }) {}
-  ~LocalSweep() {
-    if (thread_.joinable()) thread_.join();
-  }
-  bool finished() const { return finished_; }
-  void join() {
-    thread_.join();
-    if (failure_) std::rethrow_exception(failure_);
-  }
-
- private:
-  std::atomic<bool> finished_{false};
-  std::exception_ptr failure_;
-  std::thread thread_;
-};
+// Runs this process's share in the background: its threads take items from `next` until it
+// returns nullopt.
+std::unique_ptr<BackgroundWork> local_sweep(const ClassJob& job, std::function<std::optional<std::uint64_t>()> next,
+                                            std::function<void(ClassSweepState&&)> on_item, std::function<bool()> stop) {
+  return std::make_unique<BackgroundWork>([&job, next = std::move(next), on_item = std::move(on_item), stop = std::move(stop)] {
+    ClassEngineOptions options = job.options;
+    options.should_stop = stop;
+    sweep_work_items(job.rules, options, next, [&](std::uint64_t, ClassSweepState&& delta) { on_item(std::move(delta)); });
+  });
+}
 
 ClassJobResult finish(Coordinator& coordinator, bool stopped) {
   const ClassSweepState state = coordinator.save();
@@ -456,10 +389,10 @@ ClassJobResult finish(Coordinator& coordinator, bool stopped) {
 ClassJobResult run_in_process(const ClassJob& job) {
   Coordinator coordinator(job, 1);
   std::atomic<bool> stop{false};
-  LocalSweep local(
+  const std::unique_ptr<BackgroundWork> local = local_sweep(
       job, [&] { return coordinator.next_local(); }, [&](ClassSweepState&& delta) { coordinator.add(0, delta); },
       [&] { return stop.load(); });
-  while (!local.finished()) {
+  while (!local->finished()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (job.should_stop && job.should_stop() && !stop) {
       stop = true;
@@ -469,7 +402,7 @@ ClassJobResult run_in_process(const ClassJob& job) {
     coordinator.tick();
   }
   try {
-    local.join();
+    local->join();
   } catch (...) {
     coordinator.save();
     throw;
@@ -479,27 +412,6 @@ ClassJobResult run_in_process(const ClassJob& job) {
 
 #ifdef RUSHHOUR_WITH_MPI
 
-enum Tag : int { kRequest = 1, kWork, kDelta, kDone, kStop };
-
-void send_words(const std::vector<std::uint64_t>& words, int to, int tag) {
-  MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, to, tag, MPI_COMM_WORLD);
-}
-
-std::vector<std::uint64_t> receive_words(const MPI_Status& probed) {
-  int count = 0;
-  MPI_Get_count(&probed, MPI_UINT64_T, &count);
-  std::vector<std::uint64_t> words(static_cast<std::size_t>(count));
-  MPI_Recv(words.data(), count, MPI_UINT64_T, probed.MPI_SOURCE, probed.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  return words;
-}
-
-[[noreturn]] void abort_job(const std::string& why, int rank) {
-  std::fprintf(stderr, "rushhour: rank %d: %s; ending the job (finished items are in the checkpoint)\n", rank, why.c_str());
-  std::fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, 1);
-  std::abort();
-}
-
 ClassJobResult run_rank0(const ClassJob& job, int ranks) {
   std::optional<Coordinator> made;
   std::exception_ptr refused;
@@ -508,60 +420,31 @@ ClassJobResult run_rank0(const ClassJob& job, int ranks) {
   } catch (...) {
     refused = std::current_exception();
   }
-  // Every rank learns whether the job starts.
-  int starts = refused ? 0 : 1;
-  MPI_Bcast(&starts, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (refused) std::rethrow_exception(refused);
+  if (!job_starts(!refused)) std::rethrow_exception(refused);
   Coordinator& coordinator = *made;
   coordinator.log("classes: " + std::to_string(ranks) + " ranks, " + std::to_string(job.options.threads) +
                   " threads on rank 0, " + std::to_string(coordinator.remaining_to_deal()) + " work items to run");
   std::atomic<bool> stop{false};
-  LocalSweep local(
+  const std::unique_ptr<BackgroundWork> local = local_sweep(
       job, [&] { return coordinator.next_local(); }, [&](ClassSweepState&& delta) { coordinator.add(0, delta); },
       [&] { return stop.load(); });
-  int active = ranks - 1;
-  bool stop_sent = false;
   try {
-    while (active > 0 || !local.finished()) {
-      int flag = 0;
-      MPI_Status status;
-      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-      if (flag) {
-        const std::vector<std::uint64_t> words = receive_words(status);
-        if (status.MPI_TAG == kRequest) {
-          std::vector<std::uint64_t> batch;
-          for (const ItemRange& r : coordinator.next_batch(words.empty() ? 1 : words[0]))
-            batch.insert(batch.end(), {r.begin, r.end});
-          send_words(batch, status.MPI_SOURCE, kWork);
-        } else if (status.MPI_TAG == kDelta) {  // the rank's CPU seconds, then the state
-          if (words.empty()) throw std::runtime_error("an empty sweep state message");
-          double cpu = 0;
-          std::memcpy(&cpu, words.data(), sizeof cpu);
-          coordinator.add(status.MPI_SOURCE, decode_state({words.begin() + 1, words.end()}), cpu);
-        } else if (status.MPI_TAG == kDone) {  // with the rank's final CPU seconds
-          if (words.size() == 1) {
-            double cpu = 0;
-            std::memcpy(&cpu, words.data(), sizeof cpu);
-            coordinator.note_cpu(status.MPI_SOURCE, cpu);
-          }
-          --active;
-        }
-        continue;
-      }
-      if (job.should_stop && job.should_stop() && !stop) {
-        stop = true;
-        coordinator.stop();
-        coordinator.save();  // at once: a launcher's SIGKILL may follow
-        coordinator.log("classes: stopping; the ranks finish their running items");
-      }
-      if (stop && !stop_sent) {
-        for (int r = 1; r < ranks; ++r) send_words({}, r, kStop);
-        stop_sent = true;
-      }
-      coordinator.tick();
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    local.join();
+    serve_ranks({.ranks = ranks,
+                 .batch = [&](std::uint64_t want) { return coordinator.next_batch(want); },
+                 .results = [&](int rank, double cpu,
+                                const std::vector<std::uint64_t>& words) { coordinator.add(rank, decode_state(words), cpu); },
+                 .done = [&](int rank, double cpu) { coordinator.note_cpu(rank, cpu); },
+                 .local_finished = [&] { return local->finished(); },
+                 .should_stop = [&] { return job.should_stop && job.should_stop(); },
+                 .on_stop =
+                     [&] {
+                       stop = true;
+                       coordinator.stop();
+                       coordinator.save();  // at once: a launcher's SIGKILL may follow
+                       coordinator.log("classes: stopping; the ranks finish their running items");
+                     },
+                 .tick = [&] { coordinator.tick(); }});
+    local->join();
   } catch (const std::exception& e) {
     coordinator.save();
     abort_job(e.what(), 0);
@@ -570,99 +453,39 @@ ClassJobResult run_rank0(const ClassJob& job, int ranks) {
 }
 
 void run_worker_rank(const ClassJob& job, int rank) {
-  int starts = 0;
-  MPI_Bcast(&starts, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!starts) return;
+  if (!job_starts(false)) return;
   std::mutex mutex;
-  std::condition_variable more;
-  std::deque<std::uint64_t> queue;
-  bool no_more = false;
-  std::atomic<bool> stop{false};
+  ItemQueue queue;
   ClassSweepState pending;  // finished items not yet sent
-  const auto want = static_cast<std::uint64_t>(std::max(1, job.options.threads));
-  LocalSweep local(
-      job,
-      [&]() -> std::optional<std::uint64_t> {
-        std::unique_lock lock(mutex);
-        more.wait(lock, [&] { return !queue.empty() || no_more || stop; });
-        if (queue.empty() || stop) return std::nullopt;
-        const std::uint64_t item = queue.front();
-        queue.pop_front();
-        return item;
-      },
+  const std::unique_ptr<BackgroundWork> local = local_sweep(
+      job, [&] { return queue.next(); },
       [&](ClassSweepState&& delta) {
         const std::lock_guard lock(mutex);
         add_sweep(pending, delta, job.options.samples_per_index, job.options.sample_indices);
       },
-      [&] { return stop.load(); });
-  bool requested = false;
-  auto last_send = Clock::now();
-  auto flush = [&] {
-    std::vector<std::uint64_t> words;
-    {
-      const std::lock_guard lock(mutex);
-      if (pending.items_done() == 0) return;
-      const double cpu = process_cpu_seconds();
-      std::uint64_t cpu_bits = 0;
-      std::memcpy(&cpu_bits, &cpu, sizeof cpu_bits);
-      words = encode_state(pending);
-      words.insert(words.begin(), cpu_bits);
-      pending = ClassSweepState{};
-    }
-    send_words(words, 0, kDelta);
-    last_send = Clock::now();
-  };
+      [&] { return queue.stopped(); });
   try {
-    for (;;) {
-      const bool done = local.finished();
-      if (seconds_since(last_send) >= 1.0 || done) flush();
-      if (done) break;
-      if (job.should_stop && job.should_stop()) stop = true, more.notify_all();
-      {
-        const std::lock_guard lock(mutex);
-        if (!requested && !no_more && !stop && queue.size() <= want) {  // one batch ahead
-          send_words({want}, 0, kRequest);
-          requested = true;
-        }
-      }
-      int flag = 0;
-      MPI_Status status;
-      MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-      if (!flag) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        continue;
-      }
-      const std::vector<std::uint64_t> words = receive_words(status);
-      const std::lock_guard lock(mutex);
-      if (status.MPI_TAG == kWork) {
-        requested = false;
-        if (words.empty()) no_more = true;
-        for (std::size_t k = 0; k + 1 < words.size(); k += 2)
-          for (std::uint64_t item = words[k]; item < words[k + 1]; ++item) queue.push_back(item);
-      } else if (status.MPI_TAG == kStop) {
-        stop = true;
-      }
-      more.notify_all();
-    }
-    local.join();
+    serve_rank0(queue, {.want = static_cast<std::uint64_t>(std::max(1, job.options.threads)),
+                        .take_results =
+                            [&] {
+                              const std::lock_guard lock(mutex);
+                              std::vector<std::uint64_t> words;
+                              if (pending.items_done() == 0) return words;
+                              words = encode_state(pending);
+                              pending = ClassSweepState{};
+                              return words;
+                            },
+                        .local_finished = [&] { return local->finished(); },
+                        .should_stop = [&] { return job.should_stop && job.should_stop(); }});
+    local->join();
   } catch (const std::exception& e) {
     abort_job(e.what(), rank);
   }
-  const double cpu = process_cpu_seconds();
-  std::uint64_t cpu_bits = 0;
-  std::memcpy(&cpu_bits, &cpu, sizeof cpu_bits);
-  send_words({cpu_bits}, 0, kDone);
-  // A request answered after the stop: drained so that finalising does not wait on it.
 }
 
 ClassJobResult run_over_mpi(const ClassJob& job) {
-  int provided = 0;
-  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
-  int rank = 0, ranks = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   ClassJobResult result;
-  try {
+  with_mpi([&](int rank, int ranks) {
     if (rank == 0) {
       result = run_rank0(job, ranks);
     } else {
@@ -670,12 +493,8 @@ ClassJobResult run_over_mpi(const ClassJob& job) {
       quiet.log = nullptr;
       run_worker_rank(quiet, rank);
     }
-  } catch (...) {
-    MPI_Finalize();
-    throw;
-  }
-  result.ranks = ranks;
-  MPI_Finalize();
+    result.ranks = ranks;
+  });
   return result;
 }
 
@@ -726,26 +545,6 @@ std::vector<ItemRange> part_items(std::uint64_t items, ItemPart part) {
     else ranges.push_back(range);
   }
   return ranges;
-}
-
-bool mpi_built_in() {
-#ifdef RUSHHOUR_WITH_MPI
-  return true;
-#else
-  return false;
-#endif
-}
-
-bool launched_by_mpi() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"})
-    if (std::getenv(name) != nullptr) return true;
-  return false;
-}
-
-int launcher_rank() {
-  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
-    if (const char* value = std::getenv(name)) return std::atoi(value);
-  return 0;
 }
 
 ClassJobResult run_class_job(const ClassJob& job) {

@@ -14,9 +14,8 @@
 // of one kind sequence of row 3). The split depends on N alone.
 //
 // MPI. Under mpirun (or srun) with MPI built in, rank 0 deals the job's missing work items in
-// batches on request (guided: a batch is a quarter of the remaining items per rank, at most
-// kMaxBatch, at least what the rank's threads take at once), so a rank that meets costly items
-// simply asks less often. Every rank runs its items on its own threads and sends the state of
+// batches on request (run/rank_dealing.hpp: guided, at least what the rank's threads take at
+// once). Every rank runs its items on its own threads and sends the state of
 // its finished items to rank 0 at least every second; rank 0 also runs items on its threads,
 // adds every state it receives and owns the one checkpoint (DIR/classes-checkpoint.txt,
 // written atomically every checkpoint_seconds and at once on SIGTERM/SIGINT), the census and
@@ -31,11 +30,11 @@
 
 #include "board/rules.hpp"
 #include "explicit/class_engine.hpp"
+#include "run/rank_dealing.hpp"
 
 namespace rushhour::run {
 
 inline constexpr std::uint64_t kPartChunk = 64;
-inline constexpr std::uint64_t kMaxBatch = 256;
 
 // Part K of N (1-based); parts == 0: every item.
 struct ItemPart {
@@ -73,14 +72,6 @@ struct ClassJobResult {
   int ranks = 1;
   std::string checkpoint;  // rank 0: the checkpoint's path, empty without --out
 };
-
-// Whether this binary was built with MPI, and whether it was started by an MPI launcher
-// (mpirun, srun: their environment variables).
-bool mpi_built_in();
-bool launched_by_mpi();
-// This process's rank as its launcher names it (0 when not launched by MPI): ranks other
-// than 0 print no progress.
-int launcher_rank();
 
 // Runs the job: over MPI when launched by mpirun (initialising and finalising MPI), else in
 // this process. Throws InputError for a checkpoint of other parameters (on rank 0; under MPI

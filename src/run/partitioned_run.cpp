@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "encoding/line_partition.hpp"
 #include "run/part_run.hpp"
 #include "util/clock.hpp"
+#include "run/rank_dealing.hpp"
 #include "util/forked_workers.hpp"
 #include "util/process.hpp"
 
@@ -148,113 +150,286 @@ class PartSum {
   std::uint64_t largest_table_ = 0;
 };
 
-}  // namespace
-
-Classification classify_partitioned(const RunSettings& settings, const RunDirectory* directory,
-                                    ProgressLog& log) {
-  const CommonSettings& common = settings.common;
-  const SymbolicSettings& s = settings.symbolic;
-  const Rules& rules = common.rules;
-  const auto start = Clock::now();
-  const Partition partition = parse_partition(s.partition, rules);
-  const PartNumbering numbering(partition, rules);
-  const std::uint64_t part_count = count_parts(partition, rules);
-  const auto stride = static_cast<std::uint64_t>(s.part_stride);
-  const std::uint64_t to_classify = (part_count + stride - 1) / stride;
-  const int workers = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(std::max(1, s.part_workers)), to_classify));
-  log.line("partition " + partition.name + ": " + std::to_string(part_count) + " parts" +
-           (stride > 1 ? ", every " + std::to_string(stride) + "th classified (" +
-                             std::to_string(to_classify) + ")"
-                       : std::string()) +
-           (workers > 1 ? ", " + std::to_string(workers) + " worker processes" : std::string()));
-
-  PartRunOptions options{.slot = s.slot,
-                         .bdd = s.bdd,
-                         .retrograde = s.retrograde(common),
-                         .samples_per_index = common.samples_per_index,
-                         .sample_indices = common.sample_indices};
-  options.retrograde.closure_note_seconds = -1;
-  options.retrograde.should_stop = [] { return StopSignals::stop_requested(); };
-  std::unique_ptr<PartStore> store;
-  if (directory != nullptr) {
-    store = std::make_unique<PartStore>(directory->parts(partitioned_run_identity(
-        rules, s.slot, partition.name, s.max_layers, options.retrograde.dominance, common.samples_per_index,
+// A partitioned run: its parts, options, saved parts and summed figures, whoever classifies
+// the parts (this process, its worker processes or MPI ranks).
+class PartitionedRun {
+ public:
+  // `prepares` (this process, or MPI's rank 0): clears what an earlier run left in the
+  // directory; other ranks only save their parts there.
+  PartitionedRun(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log, bool prepares)
+      : settings_(settings),
+        log_(log),
+        partition_(parse_partition(settings.symbolic.partition, settings.common.rules)),
+        numbering_(partition_, settings.common.rules),
+        part_count_(count_parts(partition_, settings.common.rules)),
+        stride_(static_cast<std::uint64_t>(settings.symbolic.part_stride)),
+        sum_(settings, settings.symbolic.retrograde(settings.common).dominance) {
+    const CommonSettings& common = settings.common;
+    const SymbolicSettings& s = settings.symbolic;
+    options_ = PartRunOptions{.slot = s.slot,
+                              .bdd = s.bdd,
+                              .retrograde = s.retrograde(common),
+                              .samples_per_index = common.samples_per_index,
+                              .sample_indices = common.sample_indices};
+    options_.retrograde.closure_note_seconds = -1;
+    options_.retrograde.should_stop = [] { return StopSignals::stop_requested(); };
+    if (directory == nullptr) return;
+    store_ = std::make_unique<PartStore>(directory->parts(partitioned_run_identity(
+        common.rules, s.slot, partition_.name, s.max_layers, options_.retrograde.dominance, common.samples_per_index,
         common.sample_indices)));
+    if (!prepares) return;
     // Whole-domain layers an earlier run left would not be this run's.
     if (const int removed = directory->layers("").clear(); removed > 0)
       log.line("removed " + std::to_string(removed) + " layer files of an unpartitioned run");
     directory->dominance_checkpoint("").clear();
     if (!common.resume)
-      if (const int removed = store->clear(); removed > 0)
+      if (const int removed = store_->clear(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
   }
-  const PartContext context{rules, numbering, store.get(), options};
 
-  PartSum sum(settings, options.retrograde.dominance);
-  std::uint64_t done = 0;
-  std::uint64_t resumed = 0;
-  auto last_note = Clock::now();
-  const auto add = [&](const PartFigures& part) {
-    sum.add(part, common.samples_per_index);
-    ++done;
-    if (seconds_since(last_note) >= 10 || done == to_classify) {
-      last_note = Clock::now();
+  std::uint64_t to_classify() const { return (part_count_ + stride_ - 1) / stride_; }
+  std::string describe() const {
+    return "partition " + partition_.name + ": " + std::to_string(part_count_) + " parts" +
+           (stride_ > 1 ? ", every " + std::to_string(stride_) + "th classified (" + std::to_string(to_classify()) + ")"
+                        : std::string());
+  }
+  // The part numbers to classify, in for_each_part order; with --resume, the saved parts'
+  // figures are added instead.
+  std::vector<ItemRange> parts_to_classify() {
+    std::vector<ItemRange> parts;
+    std::uint64_t seen = 0, resumed = 0;
+    for_each_part(partition_, settings_.common.rules, [&](const DomainPart& part) {
+      if (seen++ % stride_ != 0) return true;
+      const std::uint64_t number = numbering_.number(part);
+      if (settings_.common.resume && store_) {
+        if (std::optional<PartFigures> saved = store_->figures(number)) {
+          add(*saved);
+          ++resumed;
+          return true;
+        }
+      }
+      if (!parts.empty() && parts.back().end == number) ++parts.back().end;
+      else parts.push_back({number, number + 1});
+      return true;
+    });
+    if (resumed > 0)
+      log_.line("resumed " + std::to_string(resumed) + " finished parts from " + store_->directory().string());
+    return parts;
+  }
+  // Classifies part `number` (saved if the run has a directory and it was not interrupted).
+  PartFigures classify(std::uint64_t number, std::function<bool()> should_stop = nullptr) const {
+    PartContext context{settings_.common.rules, numbering_, store_.get(), options_};
+    if (should_stop) context.options.retrograde.should_stop = std::move(should_stop);
+    return classify_numbered_part(context, number);
+  }
+  // Adds a part's figures (from any thread).
+  void add(const PartFigures& part) {
+    const std::lock_guard lock(mutex_);
+    sum_.add(part, settings_.common.samples_per_index);
+    ++done_;
+    if (seconds_since(last_note_) >= 10 || done_ == to_classify()) {
+      last_note_ = Clock::now();
       char text[200];
       std::snprintf(text, sizeof text, "parts %llu/%llu, %d layers so far, largest node table %llu, %.2f s",
-                    static_cast<unsigned long long>(done), static_cast<unsigned long long>(to_classify),
-                    static_cast<int>(sum.figures().layers.size()),
-                    static_cast<unsigned long long>(sum.largest_table()), seconds_since(start));
-      log.line(text);
+                    static_cast<unsigned long long>(done_), static_cast<unsigned long long>(to_classify()),
+                    static_cast<int>(sum_.figures().layers.size()),
+                    static_cast<unsigned long long>(sum_.largest_table()), seconds_since(start_));
+      log_.line(text);
     }
-  };
+  }
+  void stopped() {
+    const std::lock_guard lock(mutex_);
+    sum_.stopped();
+  }
+  // The run's figures, with one progress line per layer.
+  Classification result() {
+    const std::lock_guard lock(mutex_);
+    Classification figures = sum_.result(settings_.common);
+    // The layers, summed over the parts (their nodes: the parts' BDDs, summed; their seconds:
+    // the parts' time on them, summed).
+    std::uint64_t nodes = 0;
+    for (int i = 0; i <= figures.max_index(); ++i) {
+      const LayerFigures& layer = figures.layers[static_cast<std::size_t>(i)];
+      nodes += layer.bdd_nodes;
+      log_.line(layer_line(i, layer.count, layer.bdd_nodes, layer.seconds, seconds_since(start_)));
+    }
+    log_.line("parts' layers: " + std::to_string(nodes) + " nodes in all");
+    figures.seconds = seconds_since(start_);
+    // With worker processes, the largest of them (each holds one part's BDDs at a time).
+    figures.peak_rss_bytes = std::max(peak_rss_bytes(), peak_child_rss_bytes());
+    return figures;
+  }
+
+ private:
+  const RunSettings& settings_;
+  ProgressLog& log_;
+  const Partition partition_;
+  const PartNumbering numbering_;
+  const std::uint64_t part_count_;
+  const std::uint64_t stride_;
+  PartRunOptions options_;
+  std::unique_ptr<PartStore> store_;
+  std::mutex mutex_;
+  PartSum sum_;
+  std::uint64_t done_ = 0;
+  Clock::time_point start_ = Clock::now(), last_note_ = Clock::now();
+};
+
+Classification classify_in_process(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) {
+  PartitionedRun run(settings, directory, log, true);
+  const int workers = static_cast<int>(
+      std::min<std::uint64_t>(static_cast<std::uint64_t>(std::max(1, settings.symbolic.part_workers)), run.to_classify()));
+  log.line(run.describe() + (workers > 1 ? ", " + std::to_string(workers) + " worker processes" : std::string()));
+  const std::vector<ItemRange> parts = run.parts_to_classify();
   // Worker processes classify the parts when there are several; each sends back its part's
   // figures as text (PartFigures::text), the same text a part file holds.
   std::unique_ptr<ForkedWorkers> pool;
   if (workers > 1)
     pool = std::make_unique<ForkedWorkers>(
         workers,
-        [&context](const std::string& job) {
-          return classify_numbered_part(context, static_cast<std::uint64_t>(std::stoull(job))).text();
-        },
-        [&add](const std::string& result) { add(PartFigures::parse(result, "a worker's part figures")); },
+        [&run](const std::string& job) { return run.classify(static_cast<std::uint64_t>(std::stoull(job))).text(); },
+        [&run](const std::string& result) { run.add(PartFigures::parse(result, "a worker's part figures")); },
         [] { return StopSignals::stop_requested(); });
-
-  std::uint64_t seen = 0;
-  for_each_part(partition, rules, [&](const DomainPart& part) {
-    if (seen++ % stride != 0) return true;
+  ItemDealer dealer(parts);
+  while (const std::optional<std::uint64_t> number = dealer.next()) {
     if (StopSignals::stop_requested()) {
-      sum.stopped();
-      return false;
+      run.stopped();
+      break;
     }
-    const std::uint64_t number = numbering.number(part);
-    if (common.resume && store) {
-      if (std::optional<PartFigures> saved = store->figures(number)) {
-        add(*saved);
-        ++resumed;
-        return true;
-      }
-    }
-    if (pool) pool->submit(std::to_string(number));
-    else add(classify_numbered_part(context, number));
-    return true;
-  });
-  if (pool) pool->finish();
-  if (resumed > 0) log.line("resumed " + std::to_string(resumed) + " finished parts from " + store->directory().string());
-
-  Classification figures = sum.result(common);
-  // The layers, summed over the parts (their nodes: the parts' BDDs, summed; their seconds:
-  // the parts' time on them, summed).
-  std::uint64_t nodes = 0;
-  for (int i = 0; i <= figures.max_index(); ++i) {
-    const LayerFigures& layer = figures.layers[static_cast<std::size_t>(i)];
-    nodes += layer.bdd_nodes;
-    log.line(layer_line(i, layer.count, layer.bdd_nodes, layer.seconds, seconds_since(start)));
+    if (pool) pool->submit(std::to_string(*number));
+    else run.add(run.classify(*number));
   }
-  log.line("parts' layers: " + std::to_string(nodes) + " nodes in all");
-  figures.seconds = seconds_since(start);
-  // With worker processes, the largest of them (each holds one part's BDDs at a time).
-  figures.peak_rss_bytes = std::max(peak_rss_bytes(), peak_child_rss_bytes());
-  return figures;
+  if (pool) pool->finish();
+  return run.result();
+}
+
+#ifdef RUSHHOUR_WITH_MPI
+// Rank 0 deals the part numbers (run/rank_dealing.hpp) and classifies parts in a thread of its
+// own; every rank runs one BuDDy session at a time, one part at a time.
+Classification classify_on_rank0(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log,
+                                  int ranks) {
+  std::optional<PartitionedRun> made;
+  std::vector<ItemRange> parts;
+  std::exception_ptr refused;
+  try {
+    made.emplace(settings, directory, log, true);
+    log.line(made->describe() + ", " + std::to_string(ranks) + " MPI ranks");
+    parts = made->parts_to_classify();
+  } catch (...) {
+    refused = std::current_exception();
+  }
+  if (!job_starts(!refused)) std::rethrow_exception(refused);
+  PartitionedRun& run = *made;
+  std::mutex mutex;
+  ItemDealer dealer(parts);
+  bool stopping = false;
+  struct RankLoad {
+    std::uint64_t parts = 0;
+    double cpu = 0;
+  };
+  std::vector<RankLoad> loads(static_cast<std::size_t>(ranks));
+  const auto next_local = [&]() -> std::optional<std::uint64_t> {
+    const std::lock_guard lock(mutex);
+    if (stopping) return std::nullopt;
+    return dealer.next();
+  };
+  BackgroundWork local([&] {
+    while (const std::optional<std::uint64_t> number = next_local()) {
+      run.add(run.classify(*number));
+      const std::lock_guard lock(mutex);
+      ++loads[0].parts;
+    }
+  });
+  try {
+    serve_ranks({.ranks = ranks,
+                 .batch =
+                     [&](std::uint64_t want) {
+                       const std::lock_guard lock(mutex);
+                       return stopping ? std::vector<ItemRange>() : dealer.batch(want, ranks);
+                     },
+                 .results =
+                     [&](int rank, double cpu, const std::vector<std::uint64_t>& words) {
+                       std::uint64_t count = 0;
+                       for (std::size_t at = 0; at < words.size(); ++count)
+                         run.add(PartFigures::parse(read_text(words, at), "a rank's part figures"));
+                       const std::lock_guard lock(mutex);
+                       loads[static_cast<std::size_t>(rank)].parts += count;
+                       loads[static_cast<std::size_t>(rank)].cpu = cpu;
+                     },
+                 .done = [&](int rank, double cpu) { loads[static_cast<std::size_t>(rank)].cpu = cpu; },
+                 .local_finished = [&] { return local.finished(); },
+                 .should_stop = [] { return StopSignals::stop_requested(); },
+                 .on_stop =
+                     [&] {
+                       {
+                         const std::lock_guard lock(mutex);
+                         stopping = true;
+                       }
+                       run.stopped();
+                       log.line("stopping; the ranks end their running parts");
+                     },
+                 .tick = [] {}});
+    local.join();
+  } catch (const std::exception& e) {
+    abort_job(e.what(), 0);
+  }
+  loads[0].cpu = process_cpu_seconds();
+  for (std::size_t r = 0; r < loads.size(); ++r) {
+    char text[120];
+    std::snprintf(text, sizeof text, "rank %zu: %llu parts, CPU %.1f s", r,
+                  static_cast<unsigned long long>(loads[r].parts), loads[r].cpu);
+    log.line(text);
+  }
+  return run.result();
+}
+
+// Another rank: classifies the parts rank 0 deals it and sends their figures as text.
+void classify_on_rank(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log, int rank) {
+  if (!job_starts(false)) return;
+  const PartitionedRun run(settings, directory, log, false);
+  ItemQueue queue;
+  std::mutex mutex;
+  std::vector<std::uint64_t> pending;  // figures of finished parts not yet sent
+  BackgroundWork local([&] {
+    while (const std::optional<std::uint64_t> number = queue.next()) {
+      const std::string figures =
+          run.classify(*number, [&queue] { return StopSignals::stop_requested() || queue.stopped(); }).text();
+      const std::lock_guard lock(mutex);
+      append_text(pending, figures);
+    }
+  });
+  try {
+    serve_rank0(queue, {.want = 1,
+                        .take_results =
+                            [&] {
+                              const std::lock_guard lock(mutex);
+                              return std::exchange(pending, {});
+                            },
+                        .local_finished = [&] { return local.finished(); },
+                        .should_stop = [] { return StopSignals::stop_requested(); }});
+    local.join();
+  } catch (const std::exception& e) {
+    abort_job(e.what(), rank);
+  }
+}
+#endif
+
+}  // namespace
+
+Classification classify_partitioned(const RunSettings& settings, const RunDirectory* directory,
+                                    ProgressLog& log) {
+#ifdef RUSHHOUR_WITH_MPI
+  if (launched_by_mpi()) {
+    // Ranks other than 0 return no figures (complete = false); rank 0 reports the run's.
+    Classification result(settings.common.rules);
+    with_mpi([&](int rank, int ranks) {
+      if (rank == 0) result = classify_on_rank0(settings, directory, log, ranks);
+      else classify_on_rank(settings, directory, log, rank);
+    });
+    return result;
+  }
+#endif
+  return classify_in_process(settings, directory, log);
 }
 
 }  // namespace rushhour::run

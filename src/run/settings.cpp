@@ -380,7 +380,7 @@ po::options_description classify_options() {
        "bdd engine benchmark: with --partition, classify only every K-th part (no --out)")
       ("part-workers", po::value<int>()->default_value(0),
        "bdd engine with --partition: worker processes classifying parts at once "
-       "(0 = one per hardware thread)");
+       "(0 = one per hardware thread; under MPI each rank classifies one part at a time)");
   po::options_description bdd("BuDDy (bdd engine)");
   bdd.add_options()
       ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
@@ -520,7 +520,15 @@ RunSettings settings_from(const po::variables_map& vm) {
   if (launched_by_mpi()) {
     if (!mpi_built_in())
       throw InputError("started by an MPI launcher, but this rushhour is built without MPI: every rank would run the whole job");
-    if (s.engine != EngineKind::Classes) throw InputError("under an MPI launcher only --engine classes runs");
+    if (s.engine != EngineKind::Classes && !(s.engine == EngineKind::Symbolic && s.symbolic.partitioned()))
+      throw InputError("under an MPI launcher only --engine classes and --engine bdd with --partition run");
+    // Each rank is one process classifying one part at a time: ranks, not forked workers.
+    if (s.engine == EngineKind::Symbolic) {
+      if (is_set(vm, "part-workers") && s.symbolic.part_workers != 1)
+        throw InputError("under an MPI launcher each rank classifies one part at a time: start a rank per core "
+                         "(not --part-workers)");
+      s.symbolic.part_workers = 1;
+    }
     // One process samples every K-th item within the limits, the ranks every K-th item.
     if (sweep.item_stride > 1 && !(common.rules.limits() == VehicleLimits{}))
       throw InputError("under an MPI launcher --work-sample runs without vehicle limits");
