@@ -203,6 +203,38 @@ TEST(PartitionedRun, AFreshRunRemovesTheFilesOfTheOtherKind) {
   EXPECT_EQ(files_under(std::filesystem::path(out) / "layers"), 0u);
 }
 
+// A class engine run in a directory of a bdd run (its part files or its layers) removes them,
+// fresh or resumed, so that query answers from the class run (here of the other metric); a
+// refused --resume (the class checkpoint of the bdd run's dominance sweep, of the step metric)
+// removes nothing.
+TEST(PartitionedRun, AClassEngineRunRemovesTheFilesOfABddRun) {
+  testing::TempDir dir("partitioned_then_classes");
+  const std::string out = dir / "run";
+  for (const std::string& bdd_run : {"--partition rows", "", "--partition rows --dominance-by symbolic"}) {
+    for (const std::string& resume : {"", " --resume"}) {
+      ASSERT_EQ(testing::run_rushhour("classify -q --size 4 " + bdd_run + " --out " + out).status, 0);
+      const bool parts = !bdd_run.empty();
+      ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(out) / (parts ? "parts" : "layers")));
+      const std::string classify = "classify --size 4 --metric move --engine classes --threads 1 --out " + out;
+      if (bdd_run.find("symbolic") == std::string::npos) {  // the class sweep's checkpoint is there
+        const auto refused = testing::run_rushhour(classify + " --resume");
+        EXPECT_EQ(refused.status, 2) << refused.err;
+        ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(out) / (parts ? "parts" : "layers")));
+      }
+      const std::string checkpoint = out + "/classes-checkpoint.txt";
+      if (!resume.empty()) std::filesystem::remove(checkpoint);
+      const auto classes = testing::run_rushhour(classify + resume);
+      ASSERT_EQ(classes.status, 0) << classes.err;
+      EXPECT_NE(classes.err.find("layer and part files of a bdd run"), std::string::npos) << classes.err;
+      EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out) / "parts")) << bdd_run << resume;
+      EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out) / "layers")) << bdd_run << resume;
+      const auto hardest = testing::run_rushhour("query --run " + out + " --hardest --json");
+      ASSERT_EQ(hardest.status, 0) << hardest.err;
+      EXPECT_NE(hardest.out.find("\"index\": 7,"), std::string::npos) << bdd_run << resume << hardest.out;
+    }
+  }
+}
+
 // A sample of the parts: every K-th part alone, a benchmark; its counts are those parts'.
 TEST(PartitionedRun, PartSampleClassifiesEveryKthPart) {
   const Rules rules(4);

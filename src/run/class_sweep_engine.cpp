@@ -247,8 +247,9 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
 
 }  // namespace
 
-Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* directory,
-                                     ProgressLog& log) const {
+namespace {
+
+Classification run_sweep(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
   if (!s.sweep.part.whole() || launched_by_mpi()) return run_class_job(s, directory, log);
   std::exception_ptr database_failure;
   const ClassCensus census = sweep_classes(s, directory, log, &database_failure);
@@ -273,6 +274,25 @@ Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* d
                                                      : ""));
     }
   }
+  return result;
+}
+
+void remove_bdd_run(const RunDirectory& directory, ProgressLog& log) {
+  if (const int removed = directory.remove_bdd_run(); removed > 0)
+    log.line("removed " + std::to_string(removed) + " layer and part files of a bdd run");
+}
+
+}  // namespace
+
+Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* directory,
+                                     ProgressLog& log) const {
+  // A class run's directory holds no bdd run's files, or query would take them for this run's:
+  // a fresh run removes them first, a resumed one once the sweep has accepted its checkpoint (a
+  // refused --resume removes nothing). Under MPI rank 0 alone, which owns the directory.
+  const bool owns_directory = directory != nullptr && launcher_rank() == 0;
+  if (owns_directory && !s.common.resume) remove_bdd_run(*directory, log);
+  Classification result = run_sweep(s, directory, log);
+  if (owns_directory && s.common.resume) remove_bdd_run(*directory, log);
   return result;
 }
 

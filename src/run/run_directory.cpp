@@ -149,6 +149,15 @@ PartStore RunDirectory::parts(const std::string& partitioned_run_identity) const
 
 bool RunDirectory::has_parts() const { return std::filesystem::exists(root_ / "parts"); }
 
+int RunDirectory::remove_bdd_run() const {
+  const int removed = layers("").clear() + parts("").clear();
+  dominance_checkpoint("").clear();
+  // An empty layers directory would still mark the directory as a bdd run's.
+  std::error_code not_empty;
+  std::filesystem::remove(root_ / "layers", not_empty);
+  return removed;
+}
+
 DominanceCheckpoint RunDirectory::dominance_checkpoint(const std::string& dominance_identity) const {
   return DominanceCheckpoint(root_, dominance_identity);
 }

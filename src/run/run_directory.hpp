@@ -106,6 +106,10 @@ class RunDirectory {
   // The finished parts of a partitioned run (storage/part_store.hpp).
   PartStore parts(const std::string& partitioned_run_identity) const;
   bool has_parts() const;
+  // Removes what a bdd run keeps (layers, part files, the dominance checkpoint): a class engine
+  // run's directory holds none, or query would take them for this run's. Returns the files
+  // removed.
+  int remove_bdd_run() const;
   DominanceCheckpoint dominance_checkpoint(const std::string& dominance_identity) const;
   ClassCheckpoint class_checkpoint(const ClassSweepIdentity& identity) const;
   // The state a class sweep of `identity` resumes from: nullopt with the reason in *why when
