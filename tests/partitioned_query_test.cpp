@@ -98,7 +98,7 @@ TEST_P(PartitionedQuery, AnswersAsAnUnpartitionedRun) {
   }
   ASSERT_GT(expected.boards.size(), 100u);
 
-  const std::unique_ptr<SavedParts> parts = SavedParts::open(parts_dir);
+  std::unique_ptr<SavedParts> parts = SavedParts::open(parts_dir);
   ASSERT_NE(parts, nullptr);
   ASSERT_TRUE(parts->complete());
   EXPECT_EQ(parts->rules(), *rules);
@@ -137,6 +137,21 @@ TEST_P(PartitionedQuery, AnswersAsAnUnpartitionedRun) {
       for (const Board& board : parts->first_boards(i, filter, 5)) samples.push_back(to_board_string(*rules, board));
       EXPECT_EQ(samples, (expected.samples[{i, static_cast<int>(f)}])) << "index " << i << ", filter " << f;
     }
+  // Those filtered counts came from the run's vehicle totals; without them (a run resumed from
+  // part files written before parts kept vehicle counts) every part holding the index is
+  // opened, with the same counts.
+  const std::filesystem::path totals = std::filesystem::path(parts_dir) / "parts-vehicle-totals.txt";
+  ASSERT_TRUE(std::filesystem::exists(totals));
+  const std::filesystem::path aside = dir.path() / "vehicle-totals-aside.txt";
+  std::filesystem::rename(totals, aside);
+  parts.reset();  // its BuDDy session: one at a time
+  const std::unique_ptr<SavedParts> without_totals = SavedParts::open(parts_dir);
+  for (int i = 0; i < expected.layers; i += param.index_stride)
+    for (std::size_t f = 1; f < all.size(); ++f)
+      EXPECT_EQ(without_totals->count(i, SavedParts::VehicleFilter(filter_of(all[f]))),
+                (expected.counts[{i, static_cast<int>(f)}]))
+          << "index " << i << ", filter " << f << ", without the vehicle totals";
+  std::filesystem::rename(aside, totals);
 
   // The command's output, word for word.
   std::vector<std::string> questions = {"--hardest", "--hardest --json --sample 3", "--index 0 --count",

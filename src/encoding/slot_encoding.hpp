@@ -87,6 +87,11 @@ class SlotEncoding final : public StateEncoding {
   // The configurations whose totals satisfy `wanted` (any legality).
   bdd vehicle_counts_where(
       const std::function<bool(int cars, int trucks)>& wanted) const override;
+  // (cars, trucks) -> the configurations with those totals (any legality), for the totals
+  // `keep` accepts (the totals grow line by line: a rejected partial total is dropped at once).
+  std::map<std::pair<int, int>, bdd> vehicle_distribution(const std::function<bool(int cars, int trucks)>& keep) const {
+    return count_distribution(keep);
+  }
   const SlotEncodingOptions& options() const { return options_; }
   const DomainPart& part() const { return part_; }
   // Up to `count` configurations of `states`, those with the least explicit-engine keys

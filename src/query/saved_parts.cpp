@@ -128,6 +128,13 @@ void SavedParts::for_each_finished_part(const std::function<void(const PartFigur
 
 Count SavedParts::count(int index, const VehicleFilter& filter) {
   Count total = 0;
+  // A complete run's vehicle totals answer a filtered count from one file.
+  if (filter && complete_)
+    if (const std::optional<PartStore::VehicleTotals> totals = store_->vehicle_totals()) {
+      for (const auto& [key, count] : *totals)
+        if (std::get<0>(key) == index && filter(std::get<1>(key), std::get<2>(key))) total += count;
+      return total;
+    }
   std::vector<std::uint64_t> holding;
   for_each_finished_part([&](const PartFigures& figures) {
     if (index < 0 || index >= static_cast<int>(figures.layers.size())) return;
@@ -147,9 +154,17 @@ std::vector<Board> SavedParts::first_boards(int index, const VehicleFilter& filt
   if (limit <= 0) return {};
   std::vector<std::uint64_t> holding;
   for_each_finished_part([&](const PartFigures& figures) {
-    if (index >= 0 && index < static_cast<int>(figures.layers.size()) &&
-        figures.layers[static_cast<std::size_t>(index)].count > 0)
-      holding.push_back(figures.number);
+    if (index < 0 || index >= static_cast<int>(figures.layers.size()) ||
+        figures.layers[static_cast<std::size_t>(index)].count == 0)
+      return;
+    // The part's vehicle counts (in its header) say whether it holds any board the filter
+    // accepts, so that only those parts are opened.
+    if (filter && figures.has_vehicle_counts &&
+        std::none_of(figures.vehicle_counts.begin(), figures.vehicle_counts.end(), [&](const PartFigures::VehicleCount& v) {
+          return static_cast<int>(v.index) == index && filter(v.cars, v.trucks);
+        }))
+      return;
+    holding.push_back(figures.number);
   });
   const EnumerationOrder order(rules_.size(), slot_);
   std::vector<std::pair<std::vector<int>, Board>> first;

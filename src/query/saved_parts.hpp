@@ -3,8 +3,10 @@
 // board's part follows from its kind sequences (part_of), so a board query opens that part's
 // file alone: its encoding rebuilt on a BuDDy session of its own, checked against the file's
 // layout, and all its layers loaded at once (a part is small). Counts per index come from the
-// part files' headers; with a vehicle filter or sample boards, every part holding the index
-// is opened in turn. The sample boards are the first in the whole-domain encoding's order
+// part files' headers; with a vehicle filter from the run's vehicle totals (one file, written
+// when the run completed), else from every part holding the index, opened in turn. Sample
+// boards open every part holding the index (with a filter: holding boards it accepts, by the
+// vehicle counts in the parts' headers). The sample boards are the first in the whole-domain encoding's order
 // (EnumerationOrder), as an unpartitioned run's are.
 #include <filesystem>
 #include <functional>

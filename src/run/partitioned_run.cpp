@@ -63,6 +63,23 @@ PartFigures part_figures(std::uint64_t number, const PartRun& run, const PartCon
   return part;
 }
 
+// The part's configurations per index and vehicle totals, for queries filtered by vehicles.
+void add_vehicle_counts(const Rules& rules, const SlotEncoding& encoding, const std::vector<bdd>& layers,
+                        PartFigures& figures) {
+  // Only totals the run's domain can hold: within its vehicle limits and the board's cells.
+  const int cells = rules.size() * rules.size();
+  const std::map<std::pair<int, int>, bdd> distribution = encoding.vehicle_distribution(
+      [&](int cars, int trucks) { return rules.limits().allows(cars, trucks) && kCar * cars + kTruck * trucks <= cells; });
+  for (std::size_t i = 0; i < layers.size(); ++i)
+    for (const auto& [totals, configurations] : distribution) {
+      const bdd states = layers[i] & configurations;
+      if (states == bddfalse) continue;
+      figures.vehicle_counts.push_back(
+          {static_cast<std::uint32_t>(i), totals.first, totals.second, encoding.state_set(states).count()});
+    }
+  figures.has_vehicle_counts = true;
+}
+
 // Classifies part `number` (run/part_run.hpp), saves it if the run has a directory and the
 // part was not interrupted, and returns its figures.
 PartFigures classify_numbered_part(const PartContext& context, std::uint64_t number) {
@@ -75,6 +92,9 @@ PartFigures classify_numbered_part(const PartContext& context, std::uint64_t num
       figures.index_variable = session.variable_count();
       figures.index_bits = std::max(1, bits_for(static_cast<int>(layers.size())));
       session.ensure_variables(figures.index_variable + figures.index_bits);
+      // After the index variables are declared: BuDDy declaring variables must not meet the
+      // garbage these counts leave (its collection during bdd_setvarnum crashed then).
+      add_vehicle_counts(context.rules, encoding, layers, figures);
       context.store->save(figures, layer_identity(encoding, context.rules.metric()), layers);
       session.check();
     };
@@ -121,6 +141,15 @@ class PartSum {
       if (static_cast<int>(kept.size()) > samples_per_index) kept.resize(static_cast<std::size_t>(samples_per_index));
     }
     largest_table_ = std::max(largest_table_, part.table_nodes);
+    if (!part.has_vehicle_counts) every_vehicle_count_ = false;
+    for (const PartFigures::VehicleCount& v : part.vehicle_counts)
+      vehicle_totals_[{static_cast<int>(v.index), v.cars, v.trucks}] += v.count;
+  }
+  // Every part's vehicle counts summed, nullopt if a part has none (a part file written
+  // before they were kept).
+  std::optional<PartStore::VehicleTotals> vehicle_totals() const {
+    if (!every_vehicle_count_) return std::nullopt;
+    return vehicle_totals_;
   }
   void stopped() { figures_.complete = false; }
 
@@ -148,6 +177,8 @@ class PartSum {
   bool dominance_;
   std::map<int, std::vector<std::pair<Count, std::string>>> samples_;  // index -> (key, board)
   std::uint64_t largest_table_ = 0;
+  PartStore::VehicleTotals vehicle_totals_;
+  bool every_vehicle_count_ = true;
 };
 
 // A partitioned run: its parts, options, saved parts and summed figures, whoever classifies
@@ -182,6 +213,7 @@ class PartitionedRun {
     if (const int removed = directory->layers("").clear(); removed > 0)
       log.line("removed " + std::to_string(removed) + " layer files of an unpartitioned run");
     directory->dominance_checkpoint("").clear();
+    store_->remove_vehicle_totals();  // written again once the run is complete
     if (!common.resume)
       if (const int removed = store_->clear(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
@@ -254,6 +286,8 @@ class PartitionedRun {
       log_.line(layer_line(i, layer.count, layer.bdd_nodes, layer.seconds, seconds_since(start_)));
     }
     log_.line("parts' layers: " + std::to_string(nodes) + " nodes in all");
+    if (store_ && figures.complete && stride_ == 1)
+      if (const std::optional<PartStore::VehicleTotals> totals = sum_.vehicle_totals()) store_->save_vehicle_totals(*totals);
     figures.seconds = seconds_since(start_);
     // With worker processes, the largest of them (each holds one part's BDDs at a time).
     figures.peak_rss_bytes = std::max(peak_rss_bytes(), peak_child_rss_bytes());

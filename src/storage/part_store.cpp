@@ -3,10 +3,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <sstream>
 
 #include "board/errors.hpp"
+#include "storage/atomic_file.hpp"
 #include "storage/bdd_file.hpp"
 
 namespace rushhour {
@@ -14,6 +16,8 @@ namespace {
 
 constexpr const char* kPartKind = "part";
 constexpr std::uint64_t kPartsPerDirectory = 1000;
+constexpr const char* kVehicleTotalsFile = "parts-vehicle-totals.txt";  // beside DIR/parts
+constexpr const char* kVehicleTotalsFirstLine = "rushhour part vehicle totals 1";
 
 // Seconds as a hexadecimal float: read back bit for bit.
 std::string exact_double(double value) {
@@ -76,7 +80,8 @@ std::string PartFigures::text() const {
   out << "number=" << number << " complete=" << complete << " interrupted=" << interrupted
       << " domain=" << to_string(domain) << " winning=" << to_string(winning) << " solvable=" << to_string(solvable)
       << " unsolvable=" << to_string(unsolvable) << " table_nodes=" << table_nodes
-      << " index_variable=" << index_variable << " index_bits=" << index_bits << "\n";
+      << " index_variable=" << index_variable << " index_bits=" << index_bits
+      << (has_vehicle_counts ? " vehicle_counts=1" : "") << "\n";
   for (const LayerFigures& layer : layers)
     out << "layer " << to_string(layer.count) << " " << layer.bdd_nodes << " " << exact_double(layer.seconds) << "\n";
   for (std::size_t i = 0; i < nondominated.size(); ++i)
@@ -84,6 +89,8 @@ std::string PartFigures::text() const {
         << (i < components.size() ? components[i] : std::int64_t{-1}) << "\n";
   for (const Sample& sample : samples)
     out << "sample " << sample.index << " " << to_string(sample.key) << " " << sample.board << "\n";
+  for (const VehicleCount& v : vehicle_counts)
+    out << "vehicles " << v.index << " " << v.cars << " " << v.trucks << " " << to_string(v.count) << "\n";
   return out.str();
 }
 
@@ -117,10 +124,17 @@ PartFigures PartFigures::parse(const std::string& text, const std::string& where
   figures.table_nodes = parse_u64(value("table_nodes"), where);
   figures.index_variable = static_cast<int>(parse_i64(value("index_variable"), where));
   figures.index_bits = static_cast<int>(parse_i64(value("index_bits"), where));
+  figures.has_vehicle_counts = values.count("vehicle_counts") != 0 && values.at("vehicle_counts") == "1";
   while (std::getline(lines, line)) {
     std::istringstream words(line);
-    std::string kind, a, b, c;
+    std::string kind, a, b, c, d;
     words >> kind >> a >> b;
+    if (kind == "vehicles" && (words >> c >> d) && figures.has_vehicle_counts) {
+      figures.vehicle_counts.push_back({static_cast<std::uint32_t>(parse_u64(a, where)),
+                                        static_cast<int>(parse_i64(b, where)), static_cast<int>(parse_i64(c, where)),
+                                        parse_count(d)});
+      continue;
+    }
     if (kind == "layer" && (words >> c)) {
       figures.layers.push_back({parse_count(a), parse_u64(b, where), parse_double(c, where)});
     } else if (kind == "dominance" && !b.empty()) {
@@ -146,7 +160,8 @@ bool operator==(const PartFigures& a, const PartFigures& b) {
          a.domain == b.domain && a.winning == b.winning && a.solvable == b.solvable &&
          a.unsolvable == b.unsolvable && same_layers(a.layers, b.layers) && a.nondominated == b.nondominated &&
          a.components == b.components && a.samples == b.samples && a.table_nodes == b.table_nodes &&
-         a.index_variable == b.index_variable && a.index_bits == b.index_bits;
+         a.index_variable == b.index_variable && a.index_bits == b.index_bits &&
+         a.has_vehicle_counts == b.has_vehicle_counts && a.vehicle_counts == b.vehicle_counts;
 }
 
 PartStore::PartStore(std::filesystem::path run_directory, std::string identity)
@@ -212,8 +227,50 @@ int PartStore::clear() const {
   for (std::filesystem::recursive_directory_iterator it(directory_, error), end; !error && it != end; it.increment(error))
     if (it->is_regular_file()) ++removed;
   std::filesystem::remove_all(directory_);
+  remove_vehicle_totals();
   return removed;
 }
+
+std::filesystem::path PartStore::vehicle_totals_path() const { return directory_.parent_path() / kVehicleTotalsFile; }
+
+void PartStore::save_vehicle_totals(const VehicleTotals& totals) const {
+  AtomicReplacement file(vehicle_totals_path());
+  {
+    std::ofstream out(file.temp_path());
+    out << kVehicleTotalsFirstLine << "\n" << identity_ << "\n";
+    for (const auto& [key, count] : totals)
+      out << std::get<0>(key) << " " << std::get<1>(key) << " " << std::get<2>(key) << " " << to_string(count) << "\n";
+    out << "end " << totals.size() << "\n";
+    if (!out) throw std::runtime_error("cannot write " + vehicle_totals_path().string());
+  }
+  file.commit();
+}
+
+std::optional<PartStore::VehicleTotals> PartStore::vehicle_totals() const {
+  const std::filesystem::path path = vehicle_totals_path();
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  const std::string where = path.string();
+  std::string line;
+  if (!std::getline(in, line) || line != kVehicleTotalsFirstLine) throw InputError(where + ": not a vehicle totals file");
+  if (!std::getline(in, line) || line != identity_) throw InputError(where + ": written by another run than the parts");
+  VehicleTotals totals;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string a, b, c, d;
+    words >> a >> b;
+    if (a == "end") {
+      if (parse_u64(b, where) != totals.size()) break;
+      return totals;
+    }
+    if (!(words >> c >> d)) break;
+    totals[{static_cast<int>(parse_i64(a, where)), static_cast<int>(parse_i64(b, where)),
+            static_cast<int>(parse_i64(c, where))}] = parse_count(d);
+  }
+  throw InputError(where + ": truncated or damaged");
+}
+
+void PartStore::remove_vehicle_totals() const { std::filesystem::remove(vehicle_totals_path()); }
 
 std::optional<std::string> PartStore::saved_identity(const std::filesystem::path& run_directory) {
   const auto directory = run_directory / "parts";

@@ -16,8 +16,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "board/classification.hpp"
@@ -40,6 +42,16 @@ struct PartFigures {
     friend bool operator==(const Sample&, const Sample&) = default;
   };
   std::vector<Sample> samples;  // the least keys of the part's highest indices
+  // The part's configurations per index and vehicle totals (the non-zero ones), for queries
+  // filtered by vehicles; a part file written before they were kept has none.
+  struct VehicleCount {
+    std::uint32_t index = 0;
+    int cars = 0, trucks = 0;
+    Count count = 0;
+    friend bool operator==(const VehicleCount&, const VehicleCount&) = default;
+  };
+  bool has_vehicle_counts = false;
+  std::vector<VehicleCount> vehicle_counts;
   std::uint64_t table_nodes = 0;  // the part's BuDDy node table at its end
   int index_variable = 0;  // the saved BDD's first layer-index variable
   int index_bits = 0;
@@ -77,8 +89,20 @@ class PartStore {
   Loaded load(std::uint64_t number, const std::string& part_layout) const;
   // Layer `index` of a loaded part: L restricted to i = index.
   static bdd layer(const Loaded& part, int index);
-  // Removes every part file (a fresh run in an old directory). Returns how many.
+  // Removes every part file (a fresh run in an old directory) and the vehicle totals. Returns
+  // how many part files.
   int clear() const;
+
+  // DIR/parts-vehicle-totals.txt: per index and vehicle totals, the configurations of every
+  // part summed, so that counts filtered by vehicles read one file rather than every part.
+  // Written when a run completes with every part's vehicle counts; removed when a run starts
+  // (and by clear()).
+  using VehicleTotals = std::map<std::tuple<int, int, int>, Count>;  // (index, cars, trucks)
+  void save_vehicle_totals(const VehicleTotals& totals) const;
+  // nullopt if there is no such file. Throws InputError if it is damaged or of another run.
+  std::optional<VehicleTotals> vehicle_totals() const;
+  void remove_vehicle_totals() const;
+  std::filesystem::path vehicle_totals_path() const;
 
   // The run identity in the part files of DIR (the first found), nullopt if it has none.
   static std::optional<std::string> saved_identity(const std::filesystem::path& run_directory);
