@@ -360,6 +360,22 @@ std::vector<pid_t> children_of(pid_t parent) {
   return children;
 }
 
+// Kills mpirun (SIGKILL) and waits for its ranks, which lose their launcher and end: a resume
+// must not run beside them.
+void kill_mpirun(pid_t job) {
+  const std::vector<pid_t> ranks = children_of(job);
+  ASSERT_EQ(::kill(job, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(job, &status, 0), job);
+  for (pid_t rank : ranks) {
+    for (int k = 0; k < 1000 && ::kill(rank, 0) == 0; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (::kill(rank, 0) == 0) {
+      ADD_FAILURE() << "rank process " << rank << " outlived its killed mpirun by 10 s";
+      ::kill(rank, SIGKILL);
+    }
+  }
+}
+
 // Waits until the checkpoint in dir holds some but not all items; false if the job ended first.
 bool wait_for_partial_checkpoint(const std::filesystem::path& dir, pid_t job) {
   for (int k = 0; k < 6000; ++k) {
@@ -414,18 +430,7 @@ TEST(MpiKill, MpirunKilledThenResumedWithAnotherRankCount) {
   const std::string single = reference_run(kKillBoard, dir / "single");
   const pid_t job = start(*two + " classify " + kKillBoard + " --threads 1 --checkpoint-seconds 0.2 --out " + dir / "job", dir);
   ASSERT_TRUE(wait_for_partial_checkpoint(dir.path() / "job", job)) << "the job ended before the kill";
-  const std::vector<pid_t> ranks = children_of(job);
-  ASSERT_EQ(::kill(job, SIGKILL), 0);
-  int status = 0;
-  ASSERT_EQ(::waitpid(job, &status, 0), job);
-  // The ranks lose their launcher and end; a resume must not run beside them.
-  for (pid_t rank : ranks) {
-    for (int k = 0; k < 1000 && ::kill(rank, 0) == 0; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    if (::kill(rank, 0) == 0) {
-      ADD_FAILURE() << "rank process " << rank << " outlived its killed mpirun by 10 s";
-      ::kill(rank, SIGKILL);
-    }
-  }
+  kill_mpirun(job);
   const CommandRun resumed = run_shell(*three + " classify " + kKillBoard + " --threads 1 --resume --out " + dir / "job");
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_EQ(summary_of(resumed.out), single);
@@ -574,17 +579,7 @@ TEST(MpiKill, PartitionedRunKilledThenResumedWithAnotherRankCount) {
     if (!partial) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   ASSERT_TRUE(partial);
-  const std::vector<pid_t> ranks = children_of(job);
-  ASSERT_EQ(::kill(job, SIGKILL), 0);
-  int status = 0;
-  ASSERT_EQ(::waitpid(job, &status, 0), job);
-  for (pid_t rank : ranks) {
-    for (int k = 0; k < 1000 && ::kill(rank, 0) == 0; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    if (::kill(rank, 0) == 0) {
-      ADD_FAILURE() << "rank process " << rank << " outlived its killed mpirun by 10 s";
-      ::kill(rank, SIGKILL);
-    }
-  }
+  kill_mpirun(job);
   const std::size_t saved = part_files(dir.path() / "job");
   const Rules rules(5, -1, Metric::Move);
   EXPECT_LT(saved, count_parts(parse_partition("rows", rules), rules));
