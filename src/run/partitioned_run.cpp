@@ -13,8 +13,8 @@
 #include "board/board_string.hpp"
 #include "encoding/line_partition.hpp"
 #include "run/part_run.hpp"
-#include "util/clock.hpp"
 #include "run/rank_dealing.hpp"
+#include "util/clock.hpp"
 #include "util/forked_workers.hpp"
 #include "util/process.hpp"
 

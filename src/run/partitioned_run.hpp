@@ -3,9 +3,12 @@
 // the kind sequences of chosen lines, each part classified by the retrograde driver on its own
 // BuDDy session (node table and caches started small and grown to the part), the parts dealt
 // one at a time to --part-workers forked worker processes (or classified in this process with
-// one worker). With a run directory, each finished part is saved as one file (storage/
-// part_store.hpp) by the process that classified it, and --resume sums the figures of the
-// saved parts and classifies the others. The figures of the parts add up to the run's:
+// one worker), or under an MPI launcher to the ranks as the class engine's work items are
+// (run/rank_dealing.hpp; each rank one part at a time). With a run directory, each finished
+// part is saved as one file (storage/part_store.hpp) by the process that classified it, with
+// its configurations per index and vehicle totals; --resume sums the figures of the saved parts
+// and classifies the others, and a complete run writes the vehicle totals summed (for
+// filtered counts). The figures of the parts add up to the run's:
 //   layers:      per index, count, BDD nodes and seconds are sums over the parts;
 //   domain, winning, solvable, unsolvable: sums;
 //   dominance:   per index, sums of the parts' symbolic passes (or a class sweep afterwards);
