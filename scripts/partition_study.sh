@@ -2,7 +2,11 @@
 # The partition study (results/partition-study.md): the bdd engine on 6x6 with each
 # granularity of --partition, on a fixed sample of parts (every K-th), against the
 # unpartitioned engine, one configuration after the other in one run.
-# Usage: scripts/partition_study.sh [BUILD_DIR] [LAYERS] [METRIC]   (defaults: build, 10, step)
+# Usage: scripts/partition_study.sh [BUILD_DIR] [LAYERS] [METRIC] [LABEL=OPTIONS ...]
+#   (defaults: build, 10, step). With LABEL=OPTIONS arguments, only those configurations run,
+#   in that order, e.g. "rows, every 61st part=--partition rows --part-sample 61 --part-workers 1";
+#   the word OUT in OPTIONS stands for a fresh scratch directory (for --out), removed afterwards.
+#   Without them, the study's own configurations run.
 # Prints one markdown row per configuration: CPU and wall seconds, peak RSS, configurations
 # classified (in the first LAYERS layers, or all with LAYERS = all), CPU ns per configuration,
 # BDD nodes of the layers (summed over the parts, scaled to the whole domain by the sampled
@@ -16,11 +20,19 @@ bin="$build/rushhour"
 domain=40148868698  # 6x6, SPEC §2
 limit=()
 [[ "$layers" == all ]] || limit=(--max-layers "$layers")
+shift $(($# < 3 ? $# : 3))
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
 
 run() {  # label, extra options...
   local label=$1; shift
   local log; log=$(mktemp)
   local load; load=$(cut -d' ' -f1 /proc/loadavg)
+  local options=() word
+  for word in "$@"; do
+    if [[ "$word" == OUT ]]; then rm -rf "$scratch/out"; options+=("$scratch/out"); else options+=("$word"); fi
+  done
+  set -- "${options[@]}"
   perf stat -x, -e cache-misses,cache-references,instructions,cycles,task-clock \
     -o "$log.perf" /usr/bin/time -f '%U %S %e %M' -o "$log.time" \
     "$bin" classify --size 6 --metric "$metric" --no-dominance --samples 0 "${limit[@]}" "$@" >"$log.out" 2>"$log"
@@ -46,16 +58,24 @@ run() {  # label, extra options...
       label, cpu, wall, rss / 1024, share, classified, 1e9 * cpu / classified, nodes / share,
       table, cpu / share, load, counters }'
   rm -f "$log" "$log.out" "$log.time" "$log.perf"
+  rm -rf "$scratch/out"
 }
 
 echo "| configuration | CPU s | wall s | peak RSS MiB | domain share | configurations classified | CPU ns / configuration | layer nodes, scaled to the domain | largest node table | CPU s, scaled to the domain | load | perf: counters |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+if (($# > 0)); then
+  for configuration in "$@"; do
+    read -r -a options <<<"${configuration#*=}"
+    run "${configuration%%=*}" "${options[@]}"
+  done
+  exit 0
+fi
 # Every layer of the whole domain takes hours here: the complete runs are of part samples only.
 if [[ "$layers" != all ]]; then
   run "none" --partition none --bdd-nodes 8000000 --bdd-cache 1000000
-  run "exit-row (4 parts)" --partition exit-row
+  run "exit-row (4 parts)" --partition exit-row --part-workers 1
 fi
-run "rows, every 97th part" --partition rows --part-sample 97
-run "rows, every 101st part" --partition rows --part-sample 101
-run "rows+1, every 997th part" --partition rows+1 --part-sample 997
-run "rows+2, every 7919th part" --partition rows+2 --part-sample 7919
+run "rows, every 97th part" --partition rows --part-sample 97 --part-workers 1
+run "rows, every 101st part" --partition rows --part-sample 101 --part-workers 1
+run "rows+1, every 997th part" --partition rows+1 --part-sample 997 --part-workers 1
+run "rows+2, every 7919th part" --partition rows+2 --part-sample 7919 --part-workers 1
