@@ -105,7 +105,7 @@ TEST(RunDirectory, ACheckpointWithoutAnIdentityIsRefusedByQueries) {
 // The committed class runs still open: their parameter lines are identities.
 TEST(RunDirectory, TheCommittedClassRunsOpen) {
   for (const char* run : {"results/6x6-step/classes", "results/6x6-move/classes", "results/6x6-commercial/classes",
-                          "results/7x7/v6-step", "results/8x8/v5-step"}) {
+                          "results/7x7/v6-step", "results/7x7/v7-step", "results/7x7/v8-step", "results/8x8/v5-step"}) {
     const RunDirectory directory(std::filesystem::path(RUSHHOUR_SOURCE_DIR) / run);
     const auto saved = directory.saved_class_sweep();
     ASSERT_TRUE(saved.has_value()) << run;
