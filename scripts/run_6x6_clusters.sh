@@ -2,8 +2,10 @@
 # The puzzle database of the full 6x6 board: the class sweep of configs/6x6-classes-JOB.cfg
 # (JOB = step, move, commercial or puzzle) with --clusters, under /usr/bin/time -v, in
 # runs/6x6-clusters-JOB/ (clusters.h5, clusters.txt, classification.h5, the checkpoint).
-# The puzzle job (--domain puzzle, move metric: the public database's domain) also takes
-# --clusters-metrics both: every record with its move and its step figures, the list in moves.
+# The move and puzzle jobs (move metric; puzzle: --domain puzzle, the public database's domain)
+# also take --clusters-metrics both: every record with its move and its step figures (the
+# database's /step group), the list in moves; `rushhour query --clusters FILE.h5 --metric step`
+# lists the step database.
 # 126 547 850 clusters without limits: at a work sample's bytes per record
 # (results/clusters/README.md) the database takes about 1.8 GB, the list 5.3 GB, the spool at
 # least 9.1 GB while the sweep runs (removed at the end). Kill it at any time: the same command
@@ -22,7 +24,7 @@ config="configs/6x6-classes-$job.cfg"
 [[ -f "$config" ]] || { echo "run_6x6_clusters.sh: no $config" >&2; exit 2; }
 run_dir="runs/6x6-clusters-$job"
 metrics=()
-[[ "$job" == puzzle ]] && metrics=(--clusters-metrics both)
+[[ "$job" == move || "$job" == puzzle ]] && metrics=(--clusters-metrics both)
 keep="results/6x6-$job/clusters"
 mkdir -p "$run_dir" "$keep"
 /usr/bin/time -v "$binary" classify --config "$config" --out "$run_dir" --log "$run_dir/progress.log" -q \

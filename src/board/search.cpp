@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 #include "board/game.hpp"
@@ -56,14 +57,59 @@ std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Bo
 }
 
 
+namespace {
+
+// Whether the board reaches a winning configuration in fewer than `bound` slides: a
+// breadth-first search that stops at depth bound - 1.
+bool solvable_below(const Rules& rules, const Board& board, int bound) {
+  if (bound <= 0) return false;
+  const int n = rules.size();
+  std::vector<BoardKey> queue{board.key()};
+  if (winning_key(rules, queue.front())) return true;
+  BoardKeySet seen;
+  seen.insert(queue.front());
+  bool found = false;
+  for (std::size_t begin = 0, depth = 1; begin < queue.size() && static_cast<int>(depth) < bound; ++depth) {
+    const std::size_t end = queue.size();
+    for (std::size_t head = begin; head < end && !found; ++head) {
+      const BoardKey key = queue[head];  // a copy: queue grows below
+      for_each_slide(key, n, rules.metric(), [&](const BoardKey& next) {
+        if (found || !seen.insert(next)) return;
+        if (winning_key(rules, next)) found = true;
+        queue.push_back(next);
+      });
+    }
+    if (found) return true;
+    begin = end;
+  }
+  return false;
+}
+
+bool same_placement(const Vehicle& a, const Vehicle& b) {
+  return a.row == b.row && a.col == b.col && a.orientation == b.orientation && a.length == b.length;
+}
+
+}  // namespace
+
 bool is_minimal(const Rules& rules, const Board& board, int index) {
   const std::optional<std::size_t> target = find_target(rules, board);
+  // A vehicle that moves on an optimal solution is needed: without it the same solution,
+  // less that vehicle's slides, is shorter. Only the vehicles still along one optimal
+  // solution are searched without.
+  const std::optional<std::vector<Board>> solution = shortest_solution(rules, board);
+  if (!solution || static_cast<int>(solution->size()) - 1 != index)
+    throw std::invalid_argument("is_minimal: the board's index is not " + std::to_string(index));
+  const auto still = [&](const Vehicle& vehicle) {
+    return std::all_of(solution->begin(), solution->end(), [&](const Board& on_the_way) {
+      return std::any_of(on_the_way.vehicles().begin(), on_the_way.vehicles().end(),
+                         [&](const Vehicle& other) { return same_placement(vehicle, other); });
+    });
+  };
   for (std::size_t v = 0; v < board.vehicles().size(); ++v) {
-    if (v == *target) continue;
+    if (v == *target || !still(board.vehicles()[v])) continue;
     std::vector<Vehicle> fewer = board.vehicles();
     fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(v));
-    const std::optional<std::vector<Board>> path = shortest_solution(rules, Board(rules.size(), std::move(fewer)));
-    if (!path || static_cast<int>(path->size()) - 1 >= index) return false;
+    if (!solvable_below(rules, Board(rules.size(), std::move(fewer)), index)) return false;
   }
   return true;
 }

@@ -19,8 +19,9 @@ std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Bo
 
 // Whether every vehicle of the board but the target is needed: removing any one of them
 // lowers the board's index (`index`, in the rules' metric). Removing a vehicle never raises
-// the index, and keeps the board in the domain (also the puzzle domain). One search per
-// vehicle.
+// the index, and keeps the board in the domain (also the puzzle domain). One search for an
+// optimal solution, then one per vehicle that stays still along it, to depth index - 1.
+// Throws std::invalid_argument if `index` is not the board's.
 bool is_minimal(const Rules& rules, const Board& board, int index);
 
 // The board's component (all steps, also through winning configurations; moves connect the
