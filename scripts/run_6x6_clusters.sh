@@ -10,7 +10,8 @@
 # (results/clusters/README.md) the database takes about 1.8 GB, the list 5.3 GB, the spool at
 # least 9.1 GB while the sweep runs (removed at the end). Kill it at any time: the same command
 # with `-- --resume` continues.
-# Keeps in results/6x6-JOB/clusters/: the first 1000 lines of the list (the hardest clusters),
+# Keeps in results/6x6-JOB/clusters/: the first 1000 lines of the list (the hardest clusters;
+# with both metrics also hardest-1000-step.txt, the same under the step metric),
 # the database's root attributes and clusters per highest index, the progress log and time's
 # report (the database and the list themselves are too large for the repository).
 # Usage: scripts/run_6x6_clusters.sh JOB [BINARY] [-- MORE CLASSIFY OPTIONS, e.g. --resume]
@@ -34,7 +35,7 @@ head -n 1000 "$run_dir/clusters.txt" > "$keep/hardest-1000.txt"
 cp "$run_dir/progress.log" "$keep/progress.log"
 cp "$run_dir/run.out" "$keep/run.out"
 grep -E "Elapsed|User time|System time|Maximum resident|Percent of CPU" "$run_dir/time.txt" > "$keep/time-v.txt"
-/usr/bin/python3 - "$run_dir/clusters.h5" > "$keep/database.txt" <<'PY'
+/usr/bin/python3 - "$run_dir/clusters.h5" "$keep" > "$keep/database.txt" <<'PY'
 import sys
 import h5py
 import numpy as np
@@ -58,5 +59,28 @@ per_index(f, "clusters per highest index (" + metric + " metric):")
 other = "step" if metric == "move" else "move"
 if other in f:
     per_index(f[other], "clusters per highest index (" + other + " metric):")
+    # The other metric's hardest 1000 in the list's form and order (index, then size,
+    # descending; then board).
+    group = f[other]
+    counts = np.zeros(256, dtype=np.int64)
+    step = 1 << 22
+    total = len(group["highest_index"])
+    for start in range(0, total, step):
+        counts += np.bincount(group["highest_index"][start:start + step], minlength=256)
+    at_least = np.cumsum(counts[::-1])[::-1]  # at_least[i]: records of index i or more
+    least = int(np.nonzero(at_least >= 1000)[0].max()) if at_least[0] >= 1000 else 0
+    lines = []
+    for start in range(0, total, step):
+        index = group["highest_index"][start:start + step]
+        rows = np.nonzero(index >= least)[0]
+        if len(rows) == 0:
+            continue
+        size = f["size"][start:start + step][rows]
+        board = group["board"][start:start + step][rows]
+        lines += [(int(i), int(z), b.decode()) for i, z, b in zip(index[rows], size, board)]
+    lines.sort(key=lambda line: (-line[0], -line[1], line[2]))
+    with open(f"{sys.argv[2]}/hardest-1000-{other}.txt", "w") as out:
+        for i, z, b in lines[:1000]:
+            out.write(f"{i} {b} {z}\n")
 PY
 echo "kept $keep: $(tr '\n' ' ' < "$keep/time-v.txt")"
