@@ -1176,15 +1176,6 @@ void normalize_items(ClassSweepState& state) {
   later.erase(later.begin(), later.begin() + static_cast<std::ptrdiff_t>(first));
 }
 
-// The done set of a state as sorted ranges, the prefix included.
-std::vector<ItemRange> done_ranges(const ClassSweepState& state) {
-  std::vector<ItemRange> ranges;
-  if (state.next_item > 0) ranges.push_back({0, state.next_item});
-  ranges.insert(ranges.end(), state.later_items.begin(), state.later_items.end());
-  return ranges;
-}
-
-
 std::uint64_t work_items(const LineTables& tables) {
   std::uint64_t items = 1;
   for (int i = 0; i < tables.n; ++i) items *= static_cast<std::uint64_t>(tables.groups);
