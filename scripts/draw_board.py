@@ -313,8 +313,11 @@ def boards_from_run(run_dir, index, sample):
     return n, exit_row, chosen, [[f"index {wanted}", b] for b in chosen]
 
 
-def boards_from_cluster_list(path, sample):
+def boards_from_cluster_list(path, sample, per_index):
+    """The list's first `sample` lines, or with `per_index` the first `per_index` lines of
+    each index (the list is sorted hardest first), `sample` of them in all."""
     chosen, captions = [], []
+    taken = {}
     try:
         with open(path) as lines:
             for number, line in enumerate(lines, 1):
@@ -323,6 +326,10 @@ def boards_from_cluster_list(path, sample):
                 fields = line.split()
                 if len(fields) != 3 or not fields[0].isdigit() or not fields[2].isdigit():
                     raise BoardError(f"{path}: line {number} is not '<index> <board> <cluster size>'")
+                if per_index is not None:
+                    taken[fields[0]] = taken.get(fields[0], 0) + 1
+                    if taken[fields[0]] > per_index:
+                        continue
                 chosen.append(fields[1])
                 captions.append([f"index {fields[0]}, cluster {fields[2]}", fields[1]])
     except OSError as error:
@@ -335,7 +342,9 @@ def boards_from_cluster_list(path, sample):
 def main(argv):
     parser = argparse.ArgumentParser(
         prog="draw_board.py", description="Draw Rush Hour boards as SVG or PNG.",
-        epilog="Example: draw_board.py BBCooDoCEEDAAFoGGoFHIIJJH --out hardest.svg")
+        epilog="Example: draw_board.py BBCooDoCEEDAAFoGGoFHIIJJH --out hardest.svg; "
+               "draw_board.py --clusters-text clusters.txt --per-index 1 --sample 20 --out page.svg "
+               "(the hardest cluster of each of the 20 highest indices)")
     parser.add_argument("boards", nargs="*", metavar="BOARD")
     parser.add_argument("--size", type=int)
     parser.add_argument("--exit-row", type=int)
@@ -349,6 +358,8 @@ def main(argv):
     group.add_argument("--hardest", action="store_true")
     group.add_argument("--index", type=int)
     parser.add_argument("--sample", type=int, default=8)
+    parser.add_argument("--per-index", type=int, metavar="K",
+                        help="with --clusters-text: the first K clusters of each index")
     parser.add_argument("--out", required=True, metavar="FILE.svg|FILE.png")
 
     class Usage(Exception):
@@ -365,8 +376,12 @@ def main(argv):
         if args.clusters_text:
             if args.boards or args.run or args.hardest or args.index is not None:
                 raise Usage("--clusters-text goes without BOARD arguments, --run, --hardest, --index")
-            texts, captions = boards_from_cluster_list(args.clusters_text, args.sample)
+            if args.per_index is not None and args.per_index < 1:
+                raise Usage("--per-index must be at least 1")
+            texts, captions = boards_from_cluster_list(args.clusters_text, args.sample, args.per_index)
             size, exit_arg = args.size, args.exit_row
+        elif args.per_index is not None:
+            raise Usage("--per-index goes with --clusters-text")
         elif args.run:
             if args.boards:
                 raise Usage("give either BOARD arguments or --run, not both")

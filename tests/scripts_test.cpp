@@ -181,6 +181,19 @@ TEST_F(ScriptsTest, DrawBoardDrawsTheHardestClustersOfAList) {
   EXPECT_EQ(occurrences(svg, ">index 10, cluster 59</text>"), 1u);
   EXPECT_EQ(occurrences(svg, ">index 10, cluster 34</text>"), 1u);
   EXPECT_EQ(occurrences(svg, ">index 9, cluster 34</text>"), 1u);
+  // --per-index 1: the first cluster of each index, the list's order kept.
+  run = run_shell(script("draw_board.py") + " --clusters-text " + path("clusters.txt") +
+                  " --per-index 1 --sample 3 --out " + path("per-index.svg"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::string page = read_file(path("per-index.svg"));
+  EXPECT_EQ(occurrences(page, "class=\"vehicle car target\""), 3u);
+  EXPECT_EQ(occurrences(page, ">index 10, cluster 59</text>"), 1u);
+  EXPECT_EQ(occurrences(page, ">index 10, cluster 34</text>"), 0u);
+  EXPECT_EQ(occurrences(page, ">index 9, cluster 34</text>"), 1u);
+  EXPECT_EQ(occurrences(page, ">index 8, "), 1u);
+  EXPECT_EQ(run_shell(script("draw_board.py") + " --clusters-text " + path("clusters.txt") +
+                      " --per-index 0 --out " + path("zero.svg")).status, 2);
+  EXPECT_EQ(run_shell(script("draw_board.py") + " AAoo --per-index 1 --out " + path("lone.svg")).status, 2);
   std::ofstream(path("bad.txt")) << "10 ooBCAABCooDDooEE\n";
   run = run_shell(script("draw_board.py") + " --clusters-text " + path("bad.txt") + " --out " + path("bad.svg"));
   EXPECT_EQ(run.status, 2);
