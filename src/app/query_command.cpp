@@ -21,12 +21,15 @@ namespace {
 constexpr const char* kUsage =
     "usage: rushhour query --run DIR (--board B [--solve] | --index I [--count] [--sample K]\n"
     "                      [--cars C] [--trucks T] [--vehicles V] | --hardest [--sample K]) [--json]\n"
-    "       rushhour query --clusters FILE.h5 (--board B [--solve] | --index I | --hardest) [--cars C]\n"
-    "                      [--trucks T] [--vehicles V] [--min-size S] [--max-size S] [--sample K] [--json]\n"
+    "       rushhour query --clusters FILE.h5 [--metric step|move] (--board B [--solve] | --index I |\n"
+    "                      --hardest) [--cars C] [--trucks T] [--vehicles V] [--min-size S] [--max-size S]\n"
+    "                      [--sample K] [--json]\n"
     "Answers from the layers saved by `rushhour classify --out DIR`, also while it runs; for a\n"
     "run of the classes engine (no layers), from its census, boards by searching their component.\n"
     "A board's answer includes its cluster (size, highest index, canonical hardest configuration),\n"
-    "searched from the board. With --clusters, lists the clusters of a database (classify --clusters).";
+    "searched from the board. With --clusters, lists the clusters of a database (classify --clusters),\n"
+    "by its run's metric or, with --metric, by either metric of a database written with\n"
+    "--clusters-metrics both.";
 
 std::string json_string(const std::string& text) {
   std::string quoted = "\"";
@@ -91,6 +94,8 @@ struct BoardAnswer {
   int finished_layers = 0;
   std::vector<Board> path;
   std::optional<BoardCluster> cluster;  // nullopt: unsolvable
+  // A database with both metrics: the cluster under the other metric too.
+  std::optional<BoardCluster> other_cluster;
   std::string unknown_part;  // a partitioned run: the board's part, when it is not finished
 };
 
@@ -100,11 +105,29 @@ std::string json_numbers(const std::vector<std::uint64_t>& numbers) {
   return text + "]";
 }
 
-std::string cluster_json(const BoardCluster& c) {
-  return "{\"size\": " + std::to_string(c.size) + ", \"highest_index\": " + std::to_string(c.highest_index) +
-         ", \"hardest\": " + json_string(c.hardest) + ", \"hardest_count\": " + std::to_string(c.hardest_count) +
-         ", \"winning_count\": " + std::to_string(c.winning_count) + ", \"histogram\": " + json_numbers(c.histogram) +
-         ", \"harder\": " + std::to_string(c.harder) + "}";
+// With `other` (the cluster under the other metric, `other_metric`) also its figures under
+// that metric, in "other_metric" (size and winning configurations hold for both).
+std::string cluster_json(const BoardCluster& c, const BoardCluster* other, Metric other_metric) {
+  std::string text = "{\"size\": " + std::to_string(c.size) + ", \"highest_index\": " + std::to_string(c.highest_index) +
+                     ", \"hardest\": " + json_string(c.hardest) + ", \"hardest_count\": " + std::to_string(c.hardest_count) +
+                     ", \"winning_count\": " + std::to_string(c.winning_count) + ", \"histogram\": " +
+                     json_numbers(c.histogram) + ", \"harder\": " + std::to_string(c.harder);
+  if (other)
+    text += ", \"other_metric\": {\"metric\": " + json_string(to_string(other_metric)) +
+            ", \"index\": " + std::to_string(other->board_index) + ", \"highest_index\": " +
+            std::to_string(other->highest_index) + ", \"hardest\": " + json_string(other->hardest) +
+            ", \"hardest_count\": " + std::to_string(other->hardest_count) + ", \"histogram\": " +
+            json_numbers(other->histogram) + ", \"harder\": " + std::to_string(other->harder) + "}";
+  return text + "}";
+}
+
+// The lines of a cluster that tell where `board` stands in it, and its histogram.
+void print_cluster_lines(const BoardCluster& c, const std::string& board) {
+  std::cout << "  hardest " << c.hardest << (c.hardest == board ? " (this board)" : "") << "\n"
+            << "  this board: index " << c.board_index << ", " << c.harder
+            << " configurations of the cluster are harder\n  configurations per index:";
+  for (const std::uint64_t count : c.histogram) std::cout << " " << count;
+  std::cout << "\n";
 }
 
 int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer& answer, bool solve, bool json) {
@@ -124,7 +147,9 @@ int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer
               << (index ? std::to_string(*index) : "null") << ", \"status\": " << json_string(status);
     if (index && solve)
       std::cout << ", \"solution\": " << json_list(boards) << ", \"moves\": " << json_list(moves);
-    std::cout << ", \"cluster\": " << (answer.cluster ? cluster_json(*answer.cluster) : "null") << "}\n";
+    const BoardCluster* other = answer.other_cluster ? &*answer.other_cluster : nullptr;
+    std::cout << ", \"cluster\": "
+              << (answer.cluster ? cluster_json(*answer.cluster, other, other_metric(rules.metric())) : "null") << "}\n";
     return 0;
   }
   std::cout << "board " << line << "\n" << to_grid(rules, board);
@@ -141,12 +166,13 @@ int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer
   }
   if (const auto& c = answer.cluster) {
     std::cout << "cluster: " << c->size << " configurations, " << c->winning_count << " winning, highest index "
-              << c->highest_index << " (hardest configurations: " << c->hardest_count << ")\n"
-              << "  hardest " << c->hardest << (c->hardest == line ? " (this board)" : "") << "\n"
-              << "  this board: index " << c->board_index << ", " << c->harder
-              << " configurations of the cluster are harder\n  configurations per index:";
-    for (const std::uint64_t count : c->histogram) std::cout << " " << count;
-    std::cout << "\n";
+              << c->highest_index << " (hardest configurations: " << c->hardest_count << ")\n";
+    print_cluster_lines(*c, line);
+  }
+  if (const auto& c = answer.other_cluster) {
+    std::cout << "under the " << to_string(other_metric(rules.metric())) << " metric: highest index " << c->highest_index
+              << " (hardest configurations: " << c->hardest_count << ")\n";
+    print_cluster_lines(*c, line);
   }
   if (index && solve) {
     std::cout << "solution (" << moves.size() << " " << to_string(rules.metric()) << "s):\n";
@@ -181,14 +207,18 @@ int answer_board(const ClassCensus& census, const std::string& text, bool solve,
   return print_board_answer(census.rules, board, answer, solve, json);
 }
 
-// A board asked of a cluster database: its cluster is searched (no run needed).
-int answer_board(const ClusterDatabase& database, const std::string& text, bool solve, bool json) {
-  const Board board = parse_run_board(database.rules(), text);
+// A board asked of a cluster database: its cluster is searched (no run needed), under
+// `metric`, and with both metrics in the database under the other metric too.
+int answer_board(const ClusterDatabase& database, Metric metric, const std::string& text, bool solve, bool json) {
+  const Rules rules = database.rules().with_metric(metric);
+  const Board board = parse_run_board(rules, text);
   BoardAnswer answer;
-  answer.cluster = cluster_of_board(database.rules(), board);
+  answer.cluster = cluster_of_board(rules, board);
   if (answer.cluster) answer.index = answer.cluster->board_index;
-  if (answer.index && solve) answer.path = *shortest_solution(database.rules(), board);
-  return print_board_answer(database.rules(), board, answer, solve, json);
+  if (answer.cluster && database.both_metrics())
+    answer.other_cluster = cluster_of_board(rules.with_metric(other_metric(metric)), board);
+  if (answer.index && solve) answer.path = *shortest_solution(rules, board);
+  return print_board_answer(rules, board, answer, solve, json);
 }
 
 // A partitioned run: the board's part knows it (the run need not be finished).
@@ -316,24 +346,35 @@ int answer_index(SavedRun& run, int index, bool hardest, const po::variables_map
   return 0;
 }
 
-// The clusters of a database with the highest index I (--index, --hardest: the highest in
-// the database), the vehicles and the sizes asked, in the database's order: their number and
-// the first K.
-int answer_clusters(const ClusterDatabase& database, int index, bool hardest, const po::variables_map& vm, bool json) {
+// The clusters of a database with the highest index I under `metric` (--index, --hardest:
+// the highest in the database), the vehicles and the sizes asked, in the database's order:
+// their number and the first K.
+int answer_clusters(const ClusterDatabase& database, Metric metric, int index, bool hardest, const po::variables_map& vm,
+                    bool json) {
   const int samples = vm["sample"].as<int>();
   if (samples < 0) throw InputError("--sample must be >= 0");
   const VehicleFilter filter = filter_of(vm);
   const std::int64_t min_size = vm["min-size"].as<std::int64_t>(), max_size = vm["max-size"].as<std::int64_t>();
+  // Under the database's other metric, each row with the two metrics' figures exchanged.
+  const bool exchanged = metric != database.rules().metric();
+  ClusterEntry exchanged_entry;
+  auto under_metric = [&](const ClusterEntry& e) -> const ClusterEntry& {
+    if (!exchanged) return e;
+    exchanged_entry = e;
+    exchange_metrics(exchanged_entry);
+    return exchanged_entry;
+  };
   if (hardest) {
     index = -1;
     database.for_each([&](const ClusterEntry& e) {
-      index = std::max(index, static_cast<int>(e.record.highest_index));
+      index = std::max(index, static_cast<int>(exchanged ? e.record.other_highest_index : e.record.highest_index));
       return true;
     }, false);
   }
   std::uint64_t matching = 0;
   std::vector<ClusterEntry> listed;
-  database.for_each([&](const ClusterEntry& e) {
+  database.for_each([&](const ClusterEntry& row) {
+    const ClusterEntry& e = under_metric(row);
     const ClusterRecord& r = e.record;
     if ((index >= 0 && static_cast<int>(r.highest_index) != index) || !filter(static_cast<int>(r.cars), static_cast<int>(r.trucks)) ||
         (min_size >= 0 && r.size < static_cast<std::uint64_t>(min_size)) ||
@@ -346,14 +387,22 @@ int answer_clusters(const ClusterDatabase& database, int index, bool hardest, co
   std::string sizes;
   if (min_size >= 0) sizes += ", size >= " + std::to_string(min_size);
   if (max_size >= 0) sizes += ", size <= " + std::to_string(max_size);
-  const std::string note = database.complete() ? "" : "the database holds a part of the clusters (a work sample or a stopped run)";
+  std::vector<std::string> notes;
+  if (!database.complete()) notes.push_back("the database holds a part of the clusters (a work sample or a stopped run)");
+  // The sweep chose its records under its own metric.
+  if (exchanged && (database.min_index() > 0 || database.minimal())) {
+    std::string chosen = database.min_index() > 0 ? "of highest index at least " + std::to_string(database.min_index()) : "";
+    if (database.minimal()) chosen += (chosen.empty() ? "" : ", ") + std::string("minimal");
+    notes.push_back("the database holds only the clusters " + chosen + " under the " +
+                    to_string(database.rules().metric()) + " metric");
+  }
   // A database with both metrics: each record's figures under the other metric too, under
   // its name.
-  const std::string other = database.both_metrics() ? to_string(database.other_metric()) : "";
+  const std::string other = database.both_metrics() ? to_string(other_metric(metric)) : "";
   if (json) {
     std::cout << "{\"clusters\": " << matching << ", \"highest_index\": " << (index >= 0 ? std::to_string(index) : "null")
               << ", \"complete\": " << (database.complete() ? "true" : "false") << ", \"metric\": "
-              << json_string(to_string(database.rules().metric())) << ", \"list\": [";
+              << json_string(to_string(metric)) << ", \"list\": [";
     for (std::size_t k = 0; k < listed.size(); ++k) {
       const ClusterRecord& r = listed[k].record;
       std::cout << (k ? ", " : "") << "{\"board\": " << json_string(listed[k].board) << ", \"highest_index\": "
@@ -375,7 +424,7 @@ int answer_clusters(const ClusterDatabase& database, int index, bool hardest, co
   if (!listed.empty())
     std::cout << "index board size hardest winning cars trucks"
               << (other.empty() ? "" : " " + other + "-index " + other + "-board " + other + "-hardest (index, board, hardest: " +
-                                           to_string(database.rules().metric()) + " metric)") << "\n";
+                                           to_string(metric) + " metric)") << "\n";
   for (const ClusterEntry& e : listed) {
     std::cout << "  " << e.record.highest_index << " " << e.board << " " << e.record.size << " " << e.record.hardest_count
               << " " << e.record.winning << " " << e.record.cars << " " << e.record.trucks;
@@ -383,7 +432,7 @@ int answer_clusters(const ClusterDatabase& database, int index, bool hardest, co
       std::cout << " " << e.record.other_highest_index << " " << e.other_board << " " << e.record.other_hardest_count;
     std::cout << "\n";
   }
-  if (!note.empty()) std::cout << "(" << note << ")\n";
+  for (const std::string& note : notes) std::cout << "(" << note << ")\n";
   return 0;
 }
 
@@ -413,6 +462,9 @@ int run_query(const std::vector<std::string>& args) {
       ("clusters", po::value<std::string>(),
        "instead of --run: a cluster database written by classify --clusters; --index I lists its "
        "clusters of highest index I")
+      ("metric", po::value<std::string>(),
+       "with --clusters: step or move, the metric clusters are listed and boards answered by (default: the "
+       "database's; the other needs a database written with --clusters-metrics both)")
       ("min-size", po::value<std::int64_t>()->default_value(-1), "with --clusters: clusters of at least S configurations")
       ("max-size", po::value<std::int64_t>()->default_value(-1), "with --clusters: clusters of at most S configurations")
       ("board", po::value<std::string>(), "a board string: its index")
@@ -430,6 +482,8 @@ int run_query(const std::vector<std::string>& args) {
   if (vm->count("run") + vm->count("clusters") != 1) throw InputError("query needs --run DIR or --clusters FILE.h5");
   if (!vm->count("clusters") && ((*vm)["min-size"].as<std::int64_t>() >= 0 || (*vm)["max-size"].as<std::int64_t>() >= 0))
     throw InputError("--min-size and --max-size go with --clusters");
+  if (!vm->count("clusters") && vm->count("metric"))
+    throw InputError("--metric goes with --clusters (a run answers under the metric it was classified by)");
   const int questions = static_cast<int>(vm->count("board")) + static_cast<int>(vm->count("index")) +
                         ((*vm)["hardest"].as<bool>() ? 1 : 0);
   if (questions != 1) throw InputError("query needs exactly one of --board, --index, --hardest");
@@ -439,9 +493,15 @@ int run_query(const std::vector<std::string>& args) {
   const int index = vm->count("index") ? (*vm)["index"].as<int>() : -1;
   if (vm->count("index") && index < 0) throw InputError("--index must be >= 0");
   if (vm->count("clusters")) {
-    const ClusterDatabase database((*vm)["clusters"].as<std::string>());
-    if (vm->count("board")) return answer_board(database, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
-    return answer_clusters(database, index, (*vm)["hardest"].as<bool>(), *vm, json);
+    const std::string path = (*vm)["clusters"].as<std::string>();
+    const ClusterDatabase database(path);
+    const Metric metric = vm->count("metric") ? parse_metric((*vm)["metric"].as<std::string>()) : database.rules().metric();
+    if (!database.holds(metric))
+      throw InputError(path + " holds the " + to_string(database.rules().metric()) +
+                       " metric only (written without --clusters-metrics both): no --metric " + to_string(metric));
+    if (vm->count("board"))
+      return answer_board(database, metric, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
+    return answer_clusters(database, metric, index, (*vm)["hardest"].as<bool>(), *vm, json);
   }
   const std::filesystem::path directory = (*vm)["run"].as<std::string>();
   if (const std::unique_ptr<SavedParts> parts = SavedParts::open(directory)) {

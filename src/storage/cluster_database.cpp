@@ -386,6 +386,7 @@ ClusterDatabase::ClusterDatabase(const std::filesystem::path& path) : path_(path
     rules_ = read_rules_attributes(file);
     min_index_ = static_cast<int>(file.read_attribute<std::int64_t>("cluster_min_index"));
     complete_ = file.read_attribute<std::int64_t>("complete") == 1;
+    minimal_ = file.has_attribute("minimal") && file.read_attribute<std::int64_t>("minimal") == 1;
     rows_ = file.read_attribute<std::uint64_t>("clusters");
     // Databases written before the attribute existed hold the run's metric only.
     if (file.has_attribute("cluster_metrics")) {
@@ -411,6 +412,15 @@ ClusterDatabase::ClusterDatabase(const std::filesystem::path& path) : path_(path
 }
 
 Metric ClusterDatabase::other_metric() const { return rushhour::other_metric(rules_.metric()); }
+
+void exchange_metrics(ClusterEntry& entry) {
+  std::swap(entry.board, entry.other_board);
+  std::swap(entry.histogram, entry.other_histogram);
+  ClusterRecord& r = entry.record;
+  std::swap(r.hardest, r.other_hardest);
+  std::swap(r.highest_index, r.other_highest_index);
+  std::swap(r.hardest_count, r.other_hardest_count);
+}
 
 namespace {
 

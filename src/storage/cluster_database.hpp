@@ -94,6 +94,11 @@ struct ClusterEntry {
   std::vector<std::uint64_t> other_histogram;
 };
 
+// A row of a database with both metrics as a database of the other run metric holds it: the
+// canonical hardest configurations, highest indices, hardest counts and histograms of the
+// two metrics exchanged (size, winning, cars, trucks, item and row hold for both).
+void exchange_metrics(ClusterEntry& entry);
+
 // A database opened for reading. Throws InputError (naming the file) if it is missing,
 // damaged or no cluster database.
 class ClusterDatabase {
@@ -102,11 +107,15 @@ class ClusterDatabase {
   const Rules& rules() const { return rules_; }
   std::uint64_t size() const { return rows_; }
   int min_index() const { return min_index_; }
+  // Only the clusters whose canonical hardest configuration is minimal (classify --minimal).
+  bool minimal() const { return minimal_; }
   bool complete() const { return complete_; }
   // The records carry the other metric's figures too (ClusterEntry::other_board, ...): the
   // metric other than rules().metric().
   bool both_metrics() const { return both_metrics_; }
   Metric other_metric() const;
+  // The records carry `metric`'s figures: the run's metric, or either with both metrics.
+  bool holds(Metric metric) const { return metric == rules_.metric() || both_metrics_; }
   // Calls visit(entry) for every row in order, read `batch` rows at a time, until it returns
   // false. With histograms = false, entry.histogram stays empty.
   void for_each(const std::function<bool(const ClusterEntry&)>& visit, bool histograms = true,
@@ -117,6 +126,7 @@ class ClusterDatabase {
   Rules rules_;
   std::uint64_t rows_ = 0;
   int min_index_ = 0;
+  bool minimal_ = false;
   bool complete_ = false;
   bool both_metrics_ = false;
 };
