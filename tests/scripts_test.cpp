@@ -1,4 +1,5 @@
-// scripts/plot_run.py and scripts/draw_board.py on a real 4x4 run made here. They need
+// scripts/plot_run.py and scripts/draw_board.py on a real 4x4 run made here, and
+// scripts/plot_clusters.py on the committed 6x6 puzzle database summary. They need
 // Debian's /usr/bin/python3 with h5py, numpy and matplotlib; without them the tests skip.
 #include <gtest/gtest.h>
 
@@ -197,6 +198,43 @@ TEST_F(ScriptsTest, DrawBoardDrawsTheHardestClustersOfAList) {
   std::ofstream(path("bad.txt")) << "10 ooBCAABCooDDooEE\n";
   run = run_shell(script("draw_board.py") + " --clusters-text " + path("bad.txt") + " --out " + path("bad.svg"));
   EXPECT_EQ(run.status, 2);
+}
+
+// The committed 6x6 puzzle database's summary (move metric only) beside a both-metrics one:
+// one line per summary and metric, each block's clusters checked against the summary's total.
+TEST_F(ScriptsTest, PlotClustersDrawsOneLinePerDatabaseAndMetric) {
+  const std::string committed = std::string(RUSHHOUR_SOURCE_DIR) + "/results/6x6-puzzle/clusters/database.txt";
+  std::ofstream(path("both.txt")) << "clusters 9\ncomplete 0\ncontent rushhour clusters\ndomain all\nmetric move\n"
+                                     "size 4\nwork_sample 7\nclusters per highest index (move metric):\n0 5\n2 3\n3 1\n"
+                                     "clusters per highest index (step metric):\n0 5\n1 1\n4 2\n6 1\n";
+  const CommandRun run = run_shell(script("plot_clusters.py") + " " + committed + " " + path("both.txt") +
+                                   " --label puzzle --label sample --out " + path("clusters.svg"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::string svg = read_file(path("clusters.svg"));
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  for (const char* line : {"clusters-0-move", "clusters-1-move", "clusters-1-step"})
+    EXPECT_EQ(occurrences(svg, std::string("id=\"") + line + "\""), 1u) << line;
+  EXPECT_EQ(occurrences(svg, "id=\"clusters-"), 3u);
+  EXPECT_NE(run.out.find("puzzle, move metric: 52 indices, 33167684 clusters, highest index 51 (1 clusters)\n"),
+            std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("sample (work sample 1/7), step metric: 4 indices, 9 clusters, highest index 6 (1 clusters)\n"),
+            std::string::npos) << run.out;
+  // The same summaries give the same file.
+  ASSERT_EQ(run_shell(script("plot_clusters.py") + " " + committed + " " + path("both.txt") +
+                      " --label puzzle --label sample --out " + path("again.svg")).status, 0);
+  EXPECT_EQ(read_file(path("again.svg")), svg);
+
+  std::ofstream(path("short.txt")) << "clusters 10\ncontent rushhour clusters\nclusters per highest index (move metric):\n0 9\n";
+  std::ofstream(path("none.txt")) << "clusters 10\ncontent rushhour clusters\n";
+  const std::string out = " --out " + path("bad.svg");
+  for (const std::string& bad : {path("short.txt") + out, path("none.txt") + out, path("missing.txt") + out,
+                                 committed + " --label a --label b" + out, committed + " --out " + path("bad.pdf")}) {
+    const CommandRun refused = run_shell(script("plot_clusters.py") + " " + bad);
+    EXPECT_EQ(refused.status, 2) << bad;
+    expect_one_line_reason(refused, "plot_clusters.py");
+  }
+  EXPECT_FALSE(fs::exists(path("bad.svg")));
+  EXPECT_FALSE(fs::exists(path("bad.pdf")));
 }
 
 TEST_F(ScriptsTest, DrawBoardRejectsBadBoardsWithExit2) {
