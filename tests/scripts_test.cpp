@@ -172,32 +172,35 @@ TEST_F(ScriptsTest, DrawBoardDrawsTheHardestClustersOfAList) {
                       path("clusters.h5") + " --clusters-text " + path("clusters.txt"))
                 .status,
             0);
-  CommandRun run = run_shell(script("draw_board.py") + " --clusters-text " + path("clusters.txt") +
-                             " --sample 3 --out " + path("clusters.svg"));
-  ASSERT_EQ(run.status, 0) << run.err;
-  const std::string svg = read_file(path("clusters.svg"));
+  // The page draw_board.py makes of the list with OPTIONS (it must succeed).
+  const auto page_of = [&](const std::string& options, const std::string& name) {
+    const CommandRun run = run_shell(script("draw_board.py") + " --clusters-text " + path("clusters.txt") + " " +
+                                     options + " --out " + path(name));
+    EXPECT_EQ(run.status, 0) << run.err;
+    return read_file(path(name));
+  };
+  const auto captions = [](const std::string& svg, int index, int size) {
+    return occurrences(svg, ">index " + std::to_string(index) + ", cluster " + std::to_string(size) + "</text>");
+  };
   // The list's first three lines: the two index-10 clusters (59 and 34 configurations), then
   // the larger index-9 cluster.
-  EXPECT_EQ(occurrences(svg, "class=\"vehicle car target\""), 3u);
-  EXPECT_EQ(occurrences(svg, ">index 10, cluster 59</text>"), 1u);
-  EXPECT_EQ(occurrences(svg, ">index 10, cluster 34</text>"), 1u);
-  EXPECT_EQ(occurrences(svg, ">index 9, cluster 34</text>"), 1u);
+  const std::string first = page_of("--sample 3", "clusters.svg");
+  EXPECT_EQ(occurrences(first, "class=\"vehicle car target\""), 3u);
+  EXPECT_EQ(captions(first, 10, 59), 1u);
+  EXPECT_EQ(captions(first, 10, 34), 1u);
+  EXPECT_EQ(captions(first, 9, 34), 1u);
   // --per-index 1: the first cluster of each index, the list's order kept.
-  run = run_shell(script("draw_board.py") + " --clusters-text " + path("clusters.txt") +
-                  " --per-index 1 --sample 3 --out " + path("per-index.svg"));
-  ASSERT_EQ(run.status, 0) << run.err;
-  const std::string page = read_file(path("per-index.svg"));
-  EXPECT_EQ(occurrences(page, "class=\"vehicle car target\""), 3u);
-  EXPECT_EQ(occurrences(page, ">index 10, cluster 59</text>"), 1u);
-  EXPECT_EQ(occurrences(page, ">index 10, cluster 34</text>"), 0u);
-  EXPECT_EQ(occurrences(page, ">index 9, cluster 34</text>"), 1u);
-  EXPECT_EQ(occurrences(page, ">index 8, "), 1u);
+  const std::string per_index = page_of("--per-index 1 --sample 3", "per-index.svg");
+  EXPECT_EQ(occurrences(per_index, "class=\"vehicle car target\""), 3u);
+  EXPECT_EQ(captions(per_index, 10, 59), 1u);
+  EXPECT_EQ(captions(per_index, 10, 34), 0u);
+  EXPECT_EQ(captions(per_index, 9, 34), 1u);
+  EXPECT_EQ(occurrences(per_index, ">index 8, "), 1u);
   EXPECT_EQ(run_shell(script("draw_board.py") + " --clusters-text " + path("clusters.txt") +
                       " --per-index 0 --out " + path("zero.svg")).status, 2);
   EXPECT_EQ(run_shell(script("draw_board.py") + " AAoo --per-index 1 --out " + path("lone.svg")).status, 2);
   std::ofstream(path("bad.txt")) << "10 ooBCAABCooDDooEE\n";
-  run = run_shell(script("draw_board.py") + " --clusters-text " + path("bad.txt") + " --out " + path("bad.svg"));
-  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(run_shell(script("draw_board.py") + " --clusters-text " + path("bad.txt") + " --out " + path("bad.svg")).status, 2);
 }
 
 // The committed 6x6 puzzle database's summary (move metric only) beside a both-metrics one:
