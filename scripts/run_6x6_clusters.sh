@@ -39,13 +39,15 @@ elif [[ "$job" == move || "$job" == puzzle ]]; then
   options=(--clusters-metrics both)
 fi
 mkdir -p "$run_dir" "$keep"
-/usr/bin/time -v "$binary" classify --config "$config" --out "$run_dir" --log "$run_dir/progress.log" -q \
-  --clusters "$run_dir/clusters.h5" --clusters-text "$run_dir/clusters.txt" "${options[@]}" "$@" \
-  > "$run_dir/run.out" 2> "$run_dir/time.txt"
+# time's report is appended: a resumed run keeps every segment's figures.
+echo "# $(date -u +%FT%TZ) classify $* ${options[*]}" >> "$run_dir/time.txt"
+/usr/bin/time -v -a -o "$run_dir/time.txt" "$binary" classify --config "$config" --out "$run_dir" \
+  --log "$run_dir/progress.log" -q --clusters "$run_dir/clusters.h5" --clusters-text "$run_dir/clusters.txt" \
+  "${options[@]}" "$@" > "$run_dir/run.out"
 head -n 1000 "$run_dir/clusters.txt" > "$keep/hardest-1000.txt"
 cp "$run_dir/progress.log" "$keep/progress.log"
 cp "$run_dir/run.out" "$keep/run.out"
-grep -E "Elapsed|User time|System time|Maximum resident|Percent of CPU" "$run_dir/time.txt" > "$keep/time-v.txt"
+grep -E "^#|Elapsed|User time|System time|Maximum resident|Percent of CPU|Exit status" "$run_dir/time.txt" > "$keep/time-v.txt"
 /usr/bin/python3 - "$run_dir/clusters.h5" "$keep" > "$keep/database.txt" <<'PY'
 import sys
 import h5py
