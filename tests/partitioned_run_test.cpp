@@ -1,7 +1,7 @@
 // The bdd engine with --partition against the explicit engine, figure by figure: per-index
 // counts, both dominance figures (the symbolic pass per part, and a class sweep after the
-// parts), the samples, for every granularity, both metrics, vehicle limits, another exit row
-// and a layer limit; and the options' checks.
+// parts), the samples, for every granularity, both metrics, vehicle limits, another exit row,
+// 6x6 with few vehicles and a layer limit; and the options' checks.
 #include "run/partitioned_run.hpp"
 
 #include <gtest/gtest.h>
@@ -126,6 +126,16 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values("exit-row", "rows", "lines:R1,R2,C4"),
                        ::testing::Values(Rules(5, -1, Metric::Step), Rules(5, -1, Metric::Move),
                                          Rules(5, 4, Metric::Move, {.max_vehicles = 5}))),
+    case_name);
+
+// 6x6 with few vehicles: the symbolic dominance pass of every rows part (the class engine's
+// work items) against the explicit engine (scripts/partition_dominance_check.sh compares the
+// same runs with the class engine).
+INSTANTIATE_TEST_SUITE_P(
+    SixBySixFewVehicles, PartitionedRun,
+    ::testing::Combine(::testing::Values("rows"),
+                       ::testing::Values(Rules(6, -1, Metric::Step, {.max_vehicles = 4}),
+                                         Rules(6, -1, Metric::Move, {.max_vehicles = 4}))),
     case_name);
 
 // Each part written and fsynced takes a few milliseconds: the finest partition (rows+2, 4·6³·6²
