@@ -6,16 +6,21 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/program_options.hpp>
+
 #include <filesystem>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "cli_test_support.hpp"
 #include "reference_figures.hpp"
 #include "board/errors.hpp"
 #include "encoding/line_partition.hpp"
 #include "run/engine.hpp"
+#include "run/part_run.hpp"
 #include "run/run_directory.hpp"
+#include "run/settings.hpp"
 
 namespace rushhour {
 namespace {
@@ -173,6 +178,22 @@ TEST(PartitionedRun, DominanceByClassesAfterTheParts) {
   run::ProgressLog log(true, "");
   const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log);
   testing::expect_same_figures(got, testing::explicit_figures(rules));
+}
+
+// A partitioned run's parts get a cache entry per kPartCacheRatio nodes unless
+// --bdd-cache-ratio is given; an unpartitioned run keeps the option's default.
+TEST(PartitionedRun, PartsTakeTheirCacheRatioUnlessOneIsGiven) {
+  const auto cache_ratio = [](const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(run::classify_options()).run(), vm);
+    po::notify(vm);
+    return run::settings_from(vm).symbolic.bdd.cache_ratio;
+  };
+  EXPECT_EQ(cache_ratio({"--size", "4", "--partition", "rows"}), run::kPartCacheRatio);
+  EXPECT_EQ(cache_ratio({"--size", "4", "--partition", "rows", "--bdd-cache-ratio", "2"}), 2);
+  EXPECT_EQ(cache_ratio({"--size", "4"}), BddSettings{}.cache_ratio);
+  EXPECT_NE(run::kPartCacheRatio, BddSettings{}.cache_ratio);
 }
 
 // A resumed run must be the same run: parts saved with other parameters are refused.

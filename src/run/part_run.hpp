@@ -20,6 +20,12 @@ namespace rushhour::run {
 // 6x6 need millions of nodes, most far fewer, and a small table stays in the cache.
 inline constexpr int kPartInitialNodes = 1 << 14;
 
+// The operation caches of a partitioned run's parts (--bdd-cache-ratio, unless given): a
+// cache entry per 8 nodes rather than 4 took 28-31 % off the peak RSS of two 6x6 rows
+// samples, with no CPU change beyond the noise; 2 and 1 cost more CPU, and a fixed small
+// cache much more (results/partition-study.md).
+inline constexpr int kPartCacheRatio = 8;
+
 struct PartRun;
 
 struct PartRunOptions {

@@ -10,6 +10,7 @@
 #include "board/errors.hpp"
 #include "encoding/line_partition.hpp"
 #include "explicit/counting.hpp"
+#include "run/part_run.hpp"
 
 namespace rushhour::run {
 namespace po = boost::program_options;
@@ -386,7 +387,8 @@ po::options_description classify_options() {
       ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
       ("bdd-cache", po::value<int>()->default_value(BddSettings{}.cache_size), "initial cache entries")
       ("bdd-cache-ratio", po::value<int>()->default_value(BddSettings{}.cache_ratio),
-       "nodes per cache entry as the table grows (0 = fixed cache)")
+       ("nodes per cache entry as the table grows (0 = fixed cache; " + std::to_string(kPartCacheRatio) +
+        " with --partition unless given)").c_str())
       ("bdd-max-increase", po::value<int>()->default_value(0), "max nodes added per growth (0 = doubling)")
       ("bdd-min-free", po::value<int>()->default_value(BddSettings{}.min_free_percent),
        "grow the table when a GC frees less than this percentage")
@@ -466,6 +468,7 @@ RunSettings settings_from(const po::variables_map& vm) {
                          (common.dominance ? " (--dominance-by symbolic)" : " (not with --no-dominance)"));
     symbolic.partition = vm["partition"].as<std::string>();
     symbolic.part_stride = vm["part-sample"].as<int>();
+    if (symbolic.partitioned() && !is_set(vm, "bdd-cache-ratio")) symbolic.bdd.cache_ratio = kPartCacheRatio;
     const int part_workers = vm["part-workers"].as<int>();
     if (is_set(vm, "part-workers") && !symbolic.partitioned())
       throw InputError("--part-workers goes with --partition");
