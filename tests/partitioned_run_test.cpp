@@ -241,8 +241,8 @@ TEST(PartitionedRun, AFreshRunRemovesTheFilesOfTheOtherKind) {
 TEST(PartitionedRun, AClassEngineRunRemovesTheFilesOfABddRun) {
   testing::TempDir dir("partitioned_then_classes");
   const std::string out = dir / "run";
-  for (const std::string& bdd_run : {"--partition rows", "", "--partition rows --dominance-by symbolic"}) {
-    for (const std::string& resume : {"", " --resume"}) {
+  for (const std::string bdd_run : {"--partition rows", "", "--partition rows --dominance-by symbolic"}) {
+    for (const std::string resume : {"", " --resume"}) {
       ASSERT_EQ(testing::run_rushhour("classify -q --size 4 " + bdd_run + " --out " + out).status, 0);
       const bool parts = !bdd_run.empty();
       ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(out) / (parts ? "parts" : "layers")));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -21,68 +22,39 @@ bool winning_key(const Rules& rules, const BoardKey& key) {
   return (key.first & key.horizontal & goal) != 0;
 }
 
-}  // namespace
-
-std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board) {
-  if (const std::string why = domain_violation(rules, board); !why.empty())
-    throw std::invalid_argument("shortest_solution: " + why);
-  const int n = rules.size();
-  const auto winning = [&](const BoardKey& key) { return winning_key(rules, key); };
-
+// A breadth-first search from `start` towards the nearest winning configuration, stopped
+// after depth `max_depth` (none: nothing is found): the configurations met, each with the
+// position of the one it was met from, and the position of the winning one met first, if any.
+struct WinningSearch {
   struct Node {
     BoardKey key;
     std::size_t parent;
   };
-  std::vector<Node> queue{{board.key(), 0}};
-  BoardKeySet seen;
-  seen.insert(queue.front().key);
+  std::vector<Node> met;
   std::optional<std::size_t> found;
-  if (winning(queue.front().key)) found = 0;
-  for (std::size_t head = 0; !found && head < queue.size(); ++head) {
-    const BoardKey key = queue[head].key;
-    for_each_slide(key, n, rules.metric(), [&](const BoardKey& next) {
-      if (found || !seen.insert(next)) return;
-      queue.push_back({next, head});
-      if (winning(next)) found = queue.size() - 1;
-    });
-  }
-  if (!found) return std::nullopt;
-  std::vector<Board> path;
-  for (std::size_t at = *found;; at = queue[at].parent) {
-    path.push_back(board_of_key(queue[at].key, n));
-    if (at == 0) break;
-  }
-  std::reverse(path.begin(), path.end());
-  return path;
-}
+};
 
-
-namespace {
-
-// Whether the board reaches a winning configuration in fewer than `bound` slides: a
-// breadth-first search that stops at depth bound - 1.
-bool solvable_below(const Rules& rules, const Board& board, int bound) {
-  if (bound <= 0) return false;
+WinningSearch search_winning(const Rules& rules, const BoardKey& start, int max_depth) {
   const int n = rules.size();
-  std::vector<BoardKey> queue{board.key()};
-  if (winning_key(rules, queue.front())) return true;
+  WinningSearch search;
+  search.met.push_back({start, 0});
+  if (max_depth >= 0 && winning_key(rules, start)) search.found = 0;
   BoardKeySet seen;
-  seen.insert(queue.front());
-  bool found = false;
-  for (std::size_t begin = 0, depth = 1; begin < queue.size() && static_cast<int>(depth) < bound; ++depth) {
-    const std::size_t end = queue.size();
-    for (std::size_t head = begin; head < end && !found; ++head) {
-      const BoardKey key = queue[head];  // a copy: queue grows below
+  seen.insert(start);
+  for (std::size_t begin = 0, depth = 1; !search.found && begin < search.met.size() && static_cast<int>(depth) <= max_depth;
+       ++depth) {
+    const std::size_t end = search.met.size();
+    for (std::size_t head = begin; !search.found && head < end; ++head) {
+      const BoardKey key = search.met[head].key;  // a copy: met grows below
       for_each_slide(key, n, rules.metric(), [&](const BoardKey& next) {
-        if (found || !seen.insert(next)) return;
-        if (winning_key(rules, next)) found = true;
-        queue.push_back(next);
+        if (search.found || !seen.insert(next)) return;
+        search.met.push_back({next, head});
+        if (winning_key(rules, next)) search.found = search.met.size() - 1;
       });
     }
-    if (found) return true;
     begin = end;
   }
-  return false;
+  return search;
 }
 
 bool same_placement(const Vehicle& a, const Vehicle& b) {
@@ -90,6 +62,20 @@ bool same_placement(const Vehicle& a, const Vehicle& b) {
 }
 
 }  // namespace
+
+std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board) {
+  if (const std::string why = domain_violation(rules, board); !why.empty())
+    throw std::invalid_argument("shortest_solution: " + why);
+  const WinningSearch search = search_winning(rules, board.key(), std::numeric_limits<int>::max());
+  if (!search.found) return std::nullopt;
+  std::vector<Board> path;
+  for (std::size_t at = *search.found;; at = search.met[at].parent) {
+    path.push_back(board_of_key(search.met[at].key, rules.size()));
+    if (at == 0) break;
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
 
 bool is_minimal(const Rules& rules, const Board& board, int index) {
   const std::optional<std::size_t> target = find_target(rules, board);
@@ -109,7 +95,8 @@ bool is_minimal(const Rules& rules, const Board& board, int index) {
     if (v == *target || !still(board.vehicles()[v])) continue;
     std::vector<Vehicle> fewer = board.vehicles();
     fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(v));
-    if (!solvable_below(rules, Board(rules.size(), std::move(fewer)), index)) return false;
+    // Fewer than `index` slides without it, or it is not needed.
+    if (!search_winning(rules, Board(rules.size(), std::move(fewer)).key(), index - 1).found) return false;
   }
   return true;
 }
