@@ -198,6 +198,9 @@ TEST(ClusterRecords, MinimalOnesNeedEveryVehicle) {
   for (const Metric metric : {Metric::Step, Metric::Move}) {
     expect_minimal_records(Rules(4, -1, metric));
     expect_minimal_records(Rules(5, -1, metric, VehicleLimits{3, 1, -1}));
+    // Exit rows on the edges: a blocker leaves the exit row on one side only.
+    expect_minimal_records(Rules(4, 0, metric));
+    expect_minimal_records(Rules(5, 4, metric, VehicleLimits{3, 1, -1}));
   }
 }
 

@@ -36,6 +36,34 @@ void expect_engine_indices(const Rules& rules, std::size_t stride) {
   EXPECT_GT(solved, 0u);
 }
 
+// index_lower_bound never exceeds the explicit engine's index, is 0 exactly on the winning
+// states, is the int maximum only on unsolvable ones, and is the index itself on some states
+// of index > 0 (the bound is not trivially 1).
+void expect_lower_bounds(const Rules& rules, std::size_t stride) {
+  const ExplicitSolution engine = ExplicitSolution::solve(rules);
+  std::size_t tight = 0;
+  for (std::size_t s = 0; s < engine.domain_size(); s += stride) {
+    const Board board = engine.board(s);
+    const int bound = index_lower_bound(rules, board.key());
+    const auto index = engine.index(s);
+    ASSERT_EQ(bound == 0, is_winning(rules, board)) << to_board_string(rules, board);
+    if (!index) continue;
+    ASSERT_LE(bound, *index) << to_board_string(rules, board);
+    if (bound == *index && bound > 1) ++tight;
+  }
+  EXPECT_GT(tight, 0u);
+}
+
+TEST(IndexLowerBound, NeverExceedsTheIndexOnFourByFour) {
+  for (const Metric metric : {Metric::Step, Metric::Move})
+    for (int exit_row = 0; exit_row < 4; ++exit_row) expect_lower_bounds(Rules(4, exit_row, metric), 1);
+}
+
+TEST(IndexLowerBound, NeverExceedsTheIndexOnFiveByFive) {
+  expect_lower_bounds(Rules(5, -1, Metric::Step), 3);
+  expect_lower_bounds(Rules(5, 0, Metric::Move), 5);
+}
+
 TEST(ShortestSolution, EqualsTheExplicitEngineOnEveryFourByFourBoardStep) {
   expect_engine_indices(Rules(4, -1, Metric::Step), 1);
 }

@@ -1,6 +1,7 @@
 #include "board/search.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
@@ -11,6 +12,38 @@
 #include "board/key_graph.hpp"
 
 namespace rushhour {
+
+// The target must still slide to the exit, and every vehicle across the exit row between them
+// (always a vertical one: the target is the row's rightmost horizontal vehicle) must leave
+// that row, each the fewest cells it can (step metric) or in one move of its own (move
+// metric).
+int index_lower_bound(const Rules& rules, const BoardKey& key) {
+  const int n = rules.size();
+  const int exit = rules.exit_row();
+  const bool steps = rules.metric() == Metric::Step;
+  const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
+  const std::uint64_t row_horizontal = (key.horizontal >> (exit * n)) & ((std::uint64_t{1} << n) - 1);
+  const int target_col = static_cast<int>(std::bit_width(row_horizontal)) - 2;  // the target's first cell
+  if (target_col == n - 2) return 0;
+  int bound = steps ? n - 2 - target_col : 1;
+  for (int col = target_col + 2; col < n; ++col) {
+    if (!(key.occupied & bit(exit * n + col))) continue;
+    int top = exit;
+    while (!(key.first & bit(top * n + col))) --top;
+    const int length = top + 2 < n && (key.occupied & ~key.horizontal & ~key.first & bit((top + 2) * n + col)) ? 3 : 2;
+    const bool up = exit - length >= 0;           // its last cell ends on row exit - 1
+    const bool down = exit + length <= n - 1;     // its first cell on row exit + 1
+    if (!up && !down) return std::numeric_limits<int>::max();
+    if (!steps) {
+      bound += 1;
+      continue;
+    }
+    const int up_cells = top + length - exit;
+    const int down_cells = exit + 1 - top;
+    bound += !up ? down_cells : !down ? up_cells : std::min(up_cells, down_cells);
+  }
+  return bound;
+}
 
 namespace {
 
@@ -25,6 +58,9 @@ bool winning_key(const Rules& rules, const BoardKey& key) {
 // A breadth-first search from `start` towards the nearest winning configuration, stopped
 // after depth `max_depth` (none: nothing is found): the configurations met, each with the
 // position of the one it was met from, and the position of the winning one met first, if any.
+// A configuration whose depth plus index_lower_bound exceeds max_depth is not kept: no
+// winning configuration within max_depth lies beyond it (the bound never exceeds the index,
+// and its depth is at most its place on any path from start).
 struct WinningSearch {
   struct Node {
     BoardKey key;
@@ -38,7 +74,8 @@ WinningSearch search_winning(const Rules& rules, const BoardKey& start, int max_
   const int n = rules.size();
   WinningSearch search;
   search.met.push_back({start, 0});
-  if (max_depth >= 0 && winning_key(rules, start)) search.found = 0;
+  if (max_depth < 0 || index_lower_bound(rules, start) > max_depth) return search;
+  if (winning_key(rules, start)) search.found = 0;
   BoardKeySet seen;
   seen.insert(start);
   for (std::size_t begin = 0, depth = 1; !search.found && begin < search.met.size() && static_cast<int>(depth) <= max_depth;
@@ -47,7 +84,9 @@ WinningSearch search_winning(const Rules& rules, const BoardKey& start, int max_
     for (std::size_t head = begin; !search.found && head < end; ++head) {
       const BoardKey key = search.met[head].key;  // a copy: met grows below
       for_each_slide(key, n, rules.metric(), [&](const BoardKey& next) {
-        if (search.found || !seen.insert(next)) return;
+        if (search.found || index_lower_bound(rules, next) > max_depth - static_cast<int>(depth) ||
+            !seen.insert(next))
+          return;
         search.met.push_back({next, head});
         if (winning_key(rules, next)) search.found = search.met.size() - 1;
       });
@@ -61,12 +100,9 @@ bool same_placement(const Vehicle& a, const Vehicle& b) {
   return a.row == b.row && a.col == b.col && a.orientation == b.orientation && a.length == b.length;
 }
 
-}  // namespace
-
-std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board) {
-  if (const std::string why = domain_violation(rules, board); !why.empty())
-    throw std::invalid_argument("shortest_solution: " + why);
-  const WinningSearch search = search_winning(rules, board.key(), std::numeric_limits<int>::max());
+// The boards of an optimal solution from `board` if its index is at most max_depth.
+std::optional<std::vector<Board>> solution_within(const Rules& rules, const Board& board, int max_depth) {
+  const WinningSearch search = search_winning(rules, board.key(), max_depth);
   if (!search.found) return std::nullopt;
   std::vector<Board> path;
   for (std::size_t at = *search.found;; at = search.met[at].parent) {
@@ -77,12 +113,22 @@ std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Bo
   return path;
 }
 
+}  // namespace
+
+std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board) {
+  if (const std::string why = domain_violation(rules, board); !why.empty())
+    throw std::invalid_argument("shortest_solution: " + why);
+  return solution_within(rules, board, std::numeric_limits<int>::max());
+}
+
 bool is_minimal(const Rules& rules, const Board& board, int index) {
+  if (const std::string why = domain_violation(rules, board); !why.empty())
+    throw std::invalid_argument("is_minimal: " + why);
   const std::optional<std::size_t> target = find_target(rules, board);
   // A vehicle that moves on an optimal solution is needed: without it the same solution,
   // less that vehicle's slides, is shorter. Only the vehicles still along one optimal
   // solution are searched without.
-  const std::optional<std::vector<Board>> solution = shortest_solution(rules, board);
+  const std::optional<std::vector<Board>> solution = solution_within(rules, board, index);
   if (!solution || static_cast<int>(solution->size()) - 1 != index)
     throw std::invalid_argument("is_minimal: the board's index is not " + std::to_string(index));
   const auto still = [&](const Vehicle& vehicle) {

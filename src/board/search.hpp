@@ -12,6 +12,12 @@
 
 namespace rushhour {
 
+// A lower bound on the index of a configuration of the rules' domain (0 exactly for the
+// winning ones), from the vehicles between the target and the exit; the int maximum if one
+// of them can never leave the exit row (the configuration is unsolvable). Searches skip
+// what cannot reach a winning configuration within their depth.
+int index_lower_bound(const Rules& rules, const BoardKey& key);
+
 // The boards from `board` to a winning one, each one step or move (the rules' metric) from
 // the previous, as few as there can be (the board's index is size() - 1); nullopt if the
 // board is unsolvable. Throws std::invalid_argument if the board is not in the rules' domain.
