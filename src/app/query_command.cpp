@@ -1,6 +1,9 @@
 // `rushhour query`: answers from the saved layers of a finished or partial run (SPEC §6).
+#include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "app/commands.hpp"
 #include "app/options.hpp"
@@ -11,6 +14,7 @@
 #include "board/search.hpp"
 #include "storage/cluster_database.hpp"
 #include "query/board_cluster.hpp"
+#include "query/minimal_clusters.hpp"
 #include "query/class_run.hpp"
 #include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
@@ -21,15 +25,16 @@ namespace {
 constexpr const char* kUsage =
     "usage: rushhour query --run DIR (--board B [--solve] | --index I [--count] [--sample K]\n"
     "                      [--cars C] [--trucks T] [--vehicles V] | --hardest [--sample K]) [--json]\n"
-    "       rushhour query --clusters FILE.h5 [--metric step|move] (--board B [--solve] | --index I |\n"
-    "                      --hardest) [--cars C] [--trucks T] [--vehicles V] [--min-size S] [--max-size S]\n"
-    "                      [--sample K] [--json]\n"
+    "       rushhour query --clusters FILE.h5 [--metric step|move] (--board B [--solve] | (--index I |\n"
+    "                      --hardest | --count) [--cars C] [--trucks T] [--vehicles V] [--min-size S]\n"
+    "                      [--max-size S] [--minimal [--threads N]] [--sample K]) [--json]\n"
     "Answers from the layers saved by `rushhour classify --out DIR`, also while it runs; for a\n"
     "run of the classes engine (no layers), from its census, boards by searching their component.\n"
     "A board's answer includes its cluster (size, highest index, canonical hardest configuration),\n"
     "searched from the board. With --clusters, lists the clusters of a database (classify --clusters),\n"
     "by its run's metric or, with --metric, by either metric of a database written with\n"
-    "--clusters-metrics both.";
+    "--clusters-metrics both; --count alone counts them per highest index; --minimal keeps the\n"
+    "minimal puzzles, tested as they are read.";
 
 std::string json_string(const std::string& text) {
   std::string quoted = "\"";
@@ -371,8 +376,26 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
       return true;
     }, false);
   }
+  // --count without --index: the clusters per highest index.
+  const bool per_index = !hardest && index < 0;
   std::uint64_t matching = 0;
+  std::vector<std::uint64_t> counts;
   std::vector<ClusterEntry> listed;
+  auto take = [&](const ClusterEntry& e) {
+    if (static_cast<int>(listed.size()) < samples && !per_index) listed.push_back(e);
+    ++matching;
+    if (counts.size() <= e.record.highest_index) counts.resize(e.record.highest_index + 1u, 0);
+    ++counts[e.record.highest_index];
+  };
+  const bool minimal = vm["minimal"].as<bool>();
+  const int threads = vm["threads"].as<int>();
+  if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
+  MinimalClusterFilter minimal_filter(database.rules().with_metric(metric),
+                                      threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
+                                      take);
+  // A long minimal test reports how far it is, once a minute.
+  const auto started = std::chrono::steady_clock::now();
+  auto reported = started;
   database.for_each([&](const ClusterEntry& row) {
     const ClusterEntry& e = under_metric(row);
     const ClusterRecord& r = e.record;
@@ -380,13 +403,24 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
         (min_size >= 0 && r.size < static_cast<std::uint64_t>(min_size)) ||
         (max_size >= 0 && r.size > static_cast<std::uint64_t>(max_size)))
       return true;
-    if (static_cast<int>(listed.size()) < samples) listed.push_back(e);
-    ++matching;
+    if (!minimal) {
+      take(e);
+      return true;
+    }
+    minimal_filter.add(e);
+    if (const auto now = std::chrono::steady_clock::now(); now - reported > std::chrono::minutes(1)) {
+      reported = now;
+      std::cerr << "minimal: row " << e.row + 1 << " of " << database.size() << ", " << minimal_filter.tested()
+                << " clusters tested, " << matching << " minimal, elapsed "
+                << std::chrono::duration_cast<std::chrono::seconds>(now - started).count() << " s" << std::endl;
+    }
     return true;
-  });
+  }, !per_index);
+  minimal_filter.finish();
   std::string sizes;
   if (min_size >= 0) sizes += ", size >= " + std::to_string(min_size);
   if (max_size >= 0) sizes += ", size <= " + std::to_string(max_size);
+  if (minimal) sizes += ", minimal";
   std::vector<std::string> notes;
   if (!database.complete()) notes.push_back("the database holds a part of the clusters (a work sample or a stopped run)");
   // The sweep chose its records under its own metric.
@@ -399,6 +433,20 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
   // A database with both metrics: each record's figures under the other metric too, under
   // its name.
   const std::string other = database.both_metrics() ? to_string(other_metric(metric)) : "";
+  if (per_index) {
+    if (json) {
+      std::cout << "{\"clusters\": " << matching << ", \"complete\": " << (database.complete() ? "true" : "false")
+                << ", \"metric\": " << json_string(to_string(metric)) << ", \"minimal\": " << (minimal ? "true" : "false")
+                << ", \"per_index\": " << json_numbers(counts) << "}\n";
+      return 0;
+    }
+    std::cout << "clusters" << filter.describe() << sizes << " (" << to_string(metric) << " metric): " << matching << "\n";
+    if (matching > 0) std::cout << "highest-index clusters\n";
+    for (std::size_t k = 0; k < counts.size(); ++k)
+      if (counts[k] > 0) std::cout << "  " << k << " " << counts[k] << "\n";
+    for (const std::string& note : notes) std::cout << "(" << note << ")\n";
+    return 0;
+  }
   if (json) {
     std::cout << "{\"clusters\": " << matching << ", \"highest_index\": " << (index >= 0 ? std::to_string(index) : "null")
               << ", \"complete\": " << (database.complete() ? "true" : "false") << ", \"metric\": "
@@ -470,12 +518,17 @@ int run_query(const std::vector<std::string>& args) {
       ("board", po::value<std::string>(), "a board string: its index")
       ("solve", po::bool_switch(), "with --board: an optimal solution")
       ("index", po::value<int>(), "configurations of index I")
-      ("count", po::bool_switch(), "with --index: the count (always printed)")
+      ("count", po::bool_switch(),
+       "with --index: the count (always printed); with --clusters alone: the clusters per highest index")
       ("sample", po::value<int>()->default_value(5), "with --index/--hardest: K sample boards")
       ("cars", po::value<int>()->default_value(-1), "filter: exactly C cars")
       ("trucks", po::value<int>()->default_value(-1), "filter: exactly T trucks")
       ("vehicles", po::value<int>()->default_value(-1), "filter: exactly V vehicles")
       ("hardest", po::bool_switch(), "the configurations of the highest index")
+      ("minimal", po::bool_switch(),
+       "with --clusters: only the clusters whose canonical hardest configuration (under --metric) is "
+       "minimal, each tested as it is read (classify --minimal's test)")
+      ("threads", po::value<int>()->default_value(0), "with --clusters --minimal: threads testing (0 = all cores)")
       ("json", po::bool_switch(), "one JSON object on stdout");
   const auto vm = parse_options(kUsage, options, args);
   if (!vm) return 0;
@@ -484,9 +537,20 @@ int run_query(const std::vector<std::string>& args) {
     throw InputError("--min-size and --max-size go with --clusters");
   if (!vm->count("clusters") && vm->count("metric"))
     throw InputError("--metric goes with --clusters (a run answers under the metric it was classified by)");
+  if (!vm->count("clusters") && ((*vm)["minimal"].as<bool>() || !(*vm)["threads"].defaulted()))
+    throw InputError("--minimal and --threads go with --clusters");
+  if (vm->count("clusters") && !(*vm)["minimal"].as<bool>() && !(*vm)["threads"].defaulted())
+    throw InputError("--threads goes with --minimal (the threads that test clusters)");
+  // With --clusters, --count alone asks for the clusters per highest index.
+  if ((*vm)["count"].as<bool>() && (vm->count("board") || (*vm)["hardest"].as<bool>()))
+    throw InputError(vm->count("clusters") ? "--count goes with --index or alone" : "--count goes with --index");
+  const bool per_index = vm->count("clusters") && (*vm)["count"].as<bool>() && !vm->count("index");
   const int questions = static_cast<int>(vm->count("board")) + static_cast<int>(vm->count("index")) +
-                        ((*vm)["hardest"].as<bool>() ? 1 : 0);
-  if (questions != 1) throw InputError("query needs exactly one of --board, --index, --hardest");
+                        ((*vm)["hardest"].as<bool>() ? 1 : 0) + (per_index ? 1 : 0);
+  if (questions != 1)
+    throw InputError(vm->count("clusters") ? "query needs exactly one of --board, --index, --hardest, --count"
+                                           : "query needs exactly one of --board, --index, --hardest");
+  if (vm->count("board") && (*vm)["minimal"].as<bool>()) throw InputError("--minimal goes with --index, --hardest or --count");
   if ((*vm)["solve"].as<bool>() && !vm->count("board")) throw InputError("--solve goes with --board");
 
   const bool json = (*vm)["json"].as<bool>();
