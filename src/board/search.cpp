@@ -58,9 +58,9 @@ bool winning_key(const Rules& rules, const BoardKey& key) {
 // A breadth-first search from `start` towards the nearest winning configuration, stopped
 // after depth `max_depth` (none: nothing is found): the configurations met, each with the
 // position of the one it was met from, and the position of the winning one met first, if any.
-// A configuration whose depth plus index_lower_bound exceeds max_depth is not kept: no
-// winning configuration within max_depth lies beyond it (the bound never exceeds the index,
-// and its depth is at most its place on any path from start).
+// A configuration whose depth plus index_lower_bound exceeds max_depth is not searched on:
+// no winning configuration within max_depth lies beyond it (the bound never exceeds the
+// index, and its depth is at most its place on any path from start).
 struct WinningSearch {
   struct Node {
     BoardKey key;
@@ -84,8 +84,8 @@ WinningSearch search_winning(const Rules& rules, const BoardKey& start, int max_
     for (std::size_t head = begin; !search.found && head < end; ++head) {
       const BoardKey key = search.met[head].key;  // a copy: met grows below
       for_each_slide(key, n, rules.metric(), [&](const BoardKey& next) {
-        if (search.found || index_lower_bound(rules, next) > max_depth - static_cast<int>(depth) ||
-            !seen.insert(next))
+        // A configuration left out is seen all the same: met again later, it is no nearer.
+        if (search.found || !seen.insert(next) || index_lower_bound(rules, next) > max_depth - static_cast<int>(depth))
           return;
         search.met.push_back({next, head});
         if (winning_key(rules, next)) search.found = search.met.size() - 1;
