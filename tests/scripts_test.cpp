@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -366,6 +367,52 @@ TEST(Scripts, CompareRunsChecksADominanceLog) {
   EXPECT_EQ(run_shell(compare + (dir.path() / "missing.log").string()).status, 2);
   EXPECT_EQ(run_shell(compare + log.string() + " --dominance-log " + (dir.path() / "changed.log").string()).status, 2)
       << "two logs that disagree";
+}
+
+}  // namespace
+
+namespace {
+
+// scripts/clusters_minimal.sh on a both-metrics database: under each metric its counts are
+// the minimal sweep's clusters per highest index, and its hardest list is the minimal
+// sweep's text list (fewer than 1000 clusters here, so all of it).
+TEST(Scripts, ClustersMinimalEqualsTheMinimalSweeps) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("clusters_minimal_script");
+  const std::string sweep = "classify --engine classes --threads 2 -q --size 5 --max-cars 4 --max-trucks 1";
+  const fs::path both = dir.path() / "both.h5";
+  ASSERT_EQ(run_rushhour(sweep + " --metric move --clusters-metrics both --clusters " + both.string()).status, 0);
+  for (const std::string metric : {"step", "move"}) {
+    SCOPED_TRACE(metric);
+    const fs::path minimal_text = dir.path() / ("minimal-" + metric + "-sweep.txt");
+    ASSERT_EQ(run_rushhour(sweep + " --metric " + metric + " --minimal --clusters " + (dir.path() / (metric + ".h5")).string() +
+                           " --clusters-text " + minimal_text.string())
+                  .status,
+              0);
+    const fs::path keep = dir.path() / "keep";
+    const CommandRun run = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/clusters_minimal.sh " +
+                                     both.string() + " " + metric + " " + keep.string() + " " + RUSHHOUR_BINARY + " 2");
+    ASSERT_EQ(run.status, 0) << run.err << run.out;
+    const std::string sweep_list = read_file(minimal_text);
+    ASSERT_FALSE(sweep_list.empty());
+    EXPECT_EQ(read_file(keep / ("minimal-hardest-1000-" + metric + ".txt")), sweep_list);
+    // index clusters minimal: the minimal column counts the sweep's lines of each index.
+    std::map<int, int> per_index;
+    std::istringstream lines(sweep_list);
+    for (std::string line; std::getline(lines, line);) ++per_index[std::stoi(line)];
+    std::istringstream table(read_file(keep / ("minimal-" + metric + ".txt")));
+    int rows = 0;
+    for (std::string line; std::getline(table, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream fields(line);
+      int index = 0, clusters = 0, minimal = 0;
+      fields >> index >> clusters >> minimal;
+      EXPECT_EQ(minimal, per_index.contains(index) ? per_index.at(index) : 0) << line;
+      EXPECT_GE(clusters, minimal) << line;
+      ++rows;
+    }
+    EXPECT_GT(rows, 4);
+  }
 }
 
 }  // namespace

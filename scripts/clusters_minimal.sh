@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The minimal puzzles of a cluster database written without --minimal, found after the sweep
+# (`rushhour query --clusters DB --minimal`), under one metric (the database's, or either of a
+# --clusters-metrics both database). Writes into KEEP_DIR:
+# - minimal-METRIC.json: the minimal clusters per highest index (query --count --minimal
+#   --json, under /usr/bin/time -v: minimal-METRIC-time-v.txt);
+# - minimal-METRIC.txt: per highest index, the clusters and the minimal ones;
+# - minimal-hardest-1000-METRIC.txt: the 1000 hardest minimal clusters in the text list's
+#   form and order (`<index> <board> <cluster size>`; index, then size, descending; then board).
+# A step whose file is in KEEP_DIR is not run again, so a stopped script continues where it
+# was (the count pass itself starts over).
+# Usage: scripts/clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]
+set -euo pipefail
+database="${1:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]}"
+metric="${2:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]}"
+keep="${3:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]}"
+binary="${4:-build/rushhour}"
+threads="${5:-0}"
+mkdir -p "$keep"
+counts="$keep/minimal-$metric.json"
+if [[ ! -s "$counts" ]]; then
+  /usr/bin/time -v -o "$keep/minimal-$metric-time-v.txt" "$binary" query --clusters "$database" --metric "$metric" \
+    --count --minimal --threads "$threads" --json > "$counts.tmp"
+  mv "$counts.tmp" "$counts"
+fi
+all="$keep/clusters-$metric.json"
+if [[ ! -s "$all" ]]; then
+  "$binary" query --clusters "$database" --metric "$metric" --count --json > "$all.tmp"
+  mv "$all.tmp" "$all"
+fi
+# The highest indices holding the 1000 hardest minimal clusters, listed in full, one query
+# each, then sorted as the text list is.
+hardest="$keep/minimal-hardest-1000-$metric.txt"
+if [[ ! -s "$hardest" ]]; then
+  indices=$(/usr/bin/python3 - "$counts" <<'PY'
+import json, sys
+counts = json.load(open(sys.argv[1]))["per_index"]
+total = 0
+for index in range(len(counts) - 1, -1, -1):
+    if counts[index] == 0:
+        continue
+    print(index, counts[index])
+    total += counts[index]
+    if total >= 1000:
+        break
+PY
+)
+  : > "$hardest.tmp"
+  while read -r index count; do
+    "$binary" query --clusters "$database" --metric "$metric" --index "$index" --minimal --threads "$threads" \
+      --sample "$count" | awk '/^  / {print $1, $2, $3}' >> "$hardest.tmp"
+  done <<< "$indices"
+  LC_ALL=C sort -k1,1nr -k3,3nr -k2,2 "$hardest.tmp" | head -n 1000 > "$hardest"
+  rm "$hardest.tmp"
+fi
+/usr/bin/python3 - "$all" "$counts" > "$keep/minimal-$metric.txt" <<'PY'
+import json, sys
+all_clusters = json.load(open(sys.argv[1]))
+minimal = json.load(open(sys.argv[2]))
+print("# metric", minimal["metric"], "- clusters", all_clusters["clusters"], "- minimal", minimal["clusters"])
+print("# index clusters minimal")
+for index, count in enumerate(all_clusters["per_index"]):
+    kept = minimal["per_index"][index] if index < len(minimal["per_index"]) else 0
+    if count:
+        print(index, count, kept)
+PY
+cat "$keep/minimal-$metric.txt"
