@@ -4,7 +4,9 @@
 # --clusters-metrics both database). Writes into KEEP_DIR:
 # - minimal-METRIC.json: the minimal clusters per highest index (query --count --minimal
 #   --json, under /usr/bin/time -v: minimal-METRIC-time-v.txt);
-# - minimal-METRIC.txt: per highest index, the clusters and the minimal ones;
+# - minimal-METRIC.txt: the minimal clusters per highest index, in the form of the
+#   database.txt of scripts/run_6x6_clusters.sh (scripts/plot_clusters.py plots it);
+# - clusters-METRIC.json: every cluster per highest index (query --count --json);
 # - minimal-hardest-1000-METRIC.txt: the 1000 hardest minimal clusters in the text list's
 #   form and order (`<index> <board> <cluster size>`; index, then size, descending; then board).
 # A step whose file is in KEEP_DIR is not run again, so a stopped script continues where it
@@ -53,15 +55,27 @@ PY
   LC_ALL=C sort -k1,1nr -k3,3nr -k2,2 "$hardest.tmp" | head -n 1000 > "$hardest"
   rm "$hardest.tmp"
 fi
-/usr/bin/python3 - "$all" "$counts" > "$keep/minimal-$metric.txt" <<'PY'
+/usr/bin/python3 - "$database" "$all" "$counts" > "$keep/minimal-$metric.txt" <<'PY'
 import json, sys
-all_clusters = json.load(open(sys.argv[1]))
-minimal = json.load(open(sys.argv[2]))
-print("# metric", minimal["metric"], "- clusters", all_clusters["clusters"], "- minimal", minimal["clusters"])
-print("# index clusters minimal")
-for index, count in enumerate(all_clusters["per_index"]):
-    kept = minimal["per_index"][index] if index < len(minimal["per_index"]) else 0
+import h5py
+attributes = h5py.File(sys.argv[1], "r").attrs
+all_clusters = json.load(open(sys.argv[2]))
+minimal = json.load(open(sys.argv[3]))
+# The form of run_6x6_clusters.sh's database.txt (scripts/plot_clusters.py reads it): the
+# database's attributes, as a database of the minimal clusters under this metric would have
+# them, then their number per highest index.
+for name in sorted(attributes):
+    if name in ("configuration", "clusters", "minimal", "metric", "cluster_metrics"):
+        continue
+    value = attributes[name]
+    print(name, value.decode() if isinstance(value, bytes) else value)
+print("metric", minimal["metric"])
+print("minimal 1")
+print("clusters", minimal["clusters"])
+print("clusters_tested", all_clusters["clusters"])
+print(f"clusters per highest index ({minimal['metric']} metric):")
+for index, count in enumerate(minimal["per_index"]):
     if count:
-        print(index, count, kept)
+        print(index, count)
 PY
 cat "$keep/minimal-$metric.txt"

@@ -396,23 +396,27 @@ TEST(Scripts, ClustersMinimalEqualsTheMinimalSweeps) {
     const std::string sweep_list = read_file(minimal_text);
     ASSERT_FALSE(sweep_list.empty());
     EXPECT_EQ(read_file(keep / ("minimal-hardest-1000-" + metric + ".txt")), sweep_list);
-    // index clusters minimal: the minimal column counts the sweep's lines of each index.
+    // After the attributes, the minimal clusters per highest index: the sweep's lines of each index.
     std::map<int, int> per_index;
     std::istringstream lines(sweep_list);
     for (std::string line; std::getline(lines, line);) ++per_index[std::stoi(line)];
-    std::istringstream table(read_file(keep / ("minimal-" + metric + ".txt")));
+    const std::string summary = read_file(keep / ("minimal-" + metric + ".txt"));
+    const std::string heading = "clusters per highest index (" + metric + " metric):\n";
+    ASSERT_NE(summary.find(heading), std::string::npos) << summary;
+    EXPECT_NE(summary.find("\nminimal 1\n"), std::string::npos) << summary;
+    std::istringstream table(summary.substr(summary.find(heading) + heading.size()));
+    std::map<int, int> listed;
     int rows = 0;
-    for (std::string line; std::getline(table, line);) {
-      if (line.empty() || line[0] == '#') continue;
-      std::istringstream fields(line);
-      int index = 0, clusters = 0, minimal = 0;
-      fields >> index >> clusters >> minimal;
-      EXPECT_EQ(minimal, per_index.contains(index) ? per_index.at(index) : 0) << line;
-      EXPECT_GE(clusters, minimal) << line;
-      ++rows;
-    }
+    for (int index = 0, minimal = 0; table >> index >> minimal; ++rows) listed[index] = minimal;
+    EXPECT_EQ(listed, per_index);
     EXPECT_GT(rows, 4);
   }
+  // scripts/plot_clusters.py plots the two summaries, each labelled as minimal only.
+  const fs::path keep = dir.path() / "keep";
+  const CommandRun plot = run_shell(script("plot_clusters.py") + " " + (keep / "minimal-step.txt").string() + " " +
+                                    (keep / "minimal-move.txt").string() + " --out " + (dir.path() / "plot.svg").string());
+  ASSERT_EQ(plot.status, 0) << plot.err;
+  EXPECT_EQ(occurrences(plot.out, "(minimal only)"), 2u) << plot.out;
 }
 
 }  // namespace
