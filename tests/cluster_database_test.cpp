@@ -399,12 +399,11 @@ TEST(ClusterDatabaseCommand, WritesTheDatabaseAndRefusesBadInput) {
 std::vector<std::string> rows_of(const std::filesystem::path& path) {
   std::vector<std::string> rows;
   ClusterDatabase(path).for_each([&](const ClusterEntry& e) {
-    std::string row = e.board + " " + std::to_string(e.item) + " " + std::to_string(e.record.highest_index) + " " +
-                      std::to_string(e.record.size) + " " + std::to_string(e.record.hardest_count) + " " +
-                      std::to_string(e.record.winning) + " " + std::to_string(e.record.cars) + " " +
-                      std::to_string(e.record.trucks) + ":";
-    for (const auto c : e.histogram) row += " " + std::to_string(c);
-    rows.push_back(row);
+    std::ostringstream row;
+    row << e.board << " " << e.item << " " << e.record.highest_index << " " << e.record.size << " "
+        << e.record.hardest_count << " " << e.record.winning << " " << e.record.cars << " " << e.record.trucks << ":";
+    for (const auto c : e.histogram) row << " " << c;
+    rows.push_back(row.str());
     return true;
   });
   return rows;

@@ -369,23 +369,28 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
     exchange_metrics(exchanged_entry);
     return exchanged_entry;
   };
+  auto highest_of = [&](const ClusterRecord& r) { return static_cast<int>(exchanged ? r.other_highest_index : r.highest_index); };
   if (hardest) {
+    // The records alone: no row is visited, so no board is read.
     index = -1;
-    database.for_each([&](const ClusterEntry& e) {
-      index = std::max(index, static_cast<int>(exchanged ? e.record.other_highest_index : e.record.highest_index));
-      return true;
-    }, false);
+    database.for_each([](const ClusterEntry&) { return true; }, false, 1 << 16, [&](const ClusterRecord& r) {
+      index = std::max(index, highest_of(r));
+      return false;
+    });
   }
   // --count without --index: the clusters per highest index.
   const bool per_index = !hardest && index < 0;
   std::uint64_t matching = 0;
   std::vector<std::uint64_t> counts;
   std::vector<ClusterEntry> listed;
+  auto count = [&](std::uint32_t highest) {
+    ++matching;
+    if (counts.size() <= highest) counts.resize(highest + 1u, 0);
+    ++counts[highest];
+  };
   auto take = [&](const ClusterEntry& e) {
     if (static_cast<int>(listed.size()) < samples && !per_index) listed.push_back(e);
-    ++matching;
-    if (counts.size() <= e.record.highest_index) counts.resize(e.record.highest_index + 1u, 0);
-    ++counts[e.record.highest_index];
+    count(e.record.highest_index);
   };
   const bool minimal = vm["minimal"].as<bool>();
   const int threads = vm["threads"].as<int>();
@@ -396,13 +401,17 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
   // A long minimal test reports how far it is, once a minute.
   const auto started = std::chrono::steady_clock::now();
   auto reported = started;
+  // Rows are chosen by their records, before their boards are read; counts alone need no row.
+  const bool records_only = per_index && !minimal;
+  auto wanted = [&](const ClusterRecord& r) {
+    const bool match = (index < 0 || highest_of(r) == index) && filter(static_cast<int>(r.cars), static_cast<int>(r.trucks)) &&
+                       (min_size < 0 || r.size >= static_cast<std::uint64_t>(min_size)) &&
+                       (max_size < 0 || r.size <= static_cast<std::uint64_t>(max_size));
+    if (match && records_only) count(static_cast<std::uint32_t>(highest_of(r)));
+    return match && !records_only;
+  };
   database.for_each([&](const ClusterEntry& row) {
     const ClusterEntry& e = under_metric(row);
-    const ClusterRecord& r = e.record;
-    if ((index >= 0 && static_cast<int>(r.highest_index) != index) || !filter(static_cast<int>(r.cars), static_cast<int>(r.trucks)) ||
-        (min_size >= 0 && r.size < static_cast<std::uint64_t>(min_size)) ||
-        (max_size >= 0 && r.size > static_cast<std::uint64_t>(max_size)))
-      return true;
     if (!minimal) {
       take(e);
       return true;
@@ -415,7 +424,7 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
                 << std::chrono::duration_cast<std::chrono::seconds>(now - started).count() << " s" << std::endl;
     }
     return true;
-  }, !per_index);
+  }, !per_index, 1 << 16, wanted);
   minimal_filter.finish();
   std::string sizes;
   if (min_size >= 0) sizes += ", size >= " + std::to_string(min_size);

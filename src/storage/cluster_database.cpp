@@ -432,14 +432,18 @@ struct MetricSlice {
   std::uint64_t last_end = 0;
 
   MetricSlice(const h5::Location& at, std::uint64_t from, std::uint64_t count, std::uint64_t histogram_length,
-              bool histograms, const std::string& prefix)
-      : boards(at.read_dataset_slice<std::string>(prefix + "board", from, count)),
-        highest(at.read_dataset_slice<std::uint32_t>(prefix + "highest_index", from, count)),
+              const std::string& prefix)
+      : highest(at.read_dataset_slice<std::uint32_t>(prefix + "highest_index", from, count)),
         hardest(at.read_dataset_slice<std::uint64_t>(prefix + "hardest_count", from, count)),
         starts(at.read_dataset_slice<std::uint64_t>(prefix + "histogram_start", from, count)) {
     last_end = starts.back() + highest.back() + 1;
     if (starts.front() > last_end || last_end > histogram_length)
       throw h5::Error("'/" + prefix + "histogram_start' points past '/" + prefix + "histogram'");
+  }
+
+  // The boards and (histograms) the histogram counts: read only for a batch with a row to visit.
+  void read_rows(const h5::Location& at, std::uint64_t from, bool histograms, const std::string& prefix) {
+    boards = at.read_dataset_slice<std::string>(prefix + "board", from, highest.size());
     if (histograms) counts = at.read_dataset_slice<std::uint64_t>(prefix + "histogram", starts.front(), last_end - starts.front());
   }
 
@@ -464,34 +468,51 @@ struct MetricSlice {
 }  // namespace
 
 void ClusterDatabase::for_each(const std::function<bool(const ClusterEntry&)>& visit, bool histograms,
-                               std::uint64_t batch) const {
+                               std::uint64_t batch, const std::function<bool(const ClusterRecord&)>& wanted) const {
   try {
     const h5::File file = h5::File::open_read_only(path_);
     const std::string other_prefix = both_metrics_ ? to_string(other_metric()) + "/" : "";
     const std::uint64_t histogram_length = file.dataset_length("histogram");
     const std::uint64_t other_length = both_metrics_ ? file.dataset_length(other_prefix + "histogram") : 0;
+    std::vector<ClusterRecord> records;
+    std::vector<char> chosen;
     for (std::uint64_t from = 0; from < rows_; from += batch) {
       const std::uint64_t count = std::min(batch, rows_ - from);
-      const MetricSlice run(file, from, count, histogram_length, histograms, "");
+      MetricSlice run(file, from, count, histogram_length, "");
       std::optional<MetricSlice> other;
-      if (both_metrics_) other.emplace(file, from, count, other_length, histograms, other_prefix);
+      if (both_metrics_) other.emplace(file, from, count, other_length, other_prefix);
       const auto size = file.read_dataset_slice<std::uint64_t>("size", from, count);
       const auto winning = file.read_dataset_slice<std::uint64_t>("winning_count", from, count);
       const auto cars = file.read_dataset_slice<std::uint32_t>("cars", from, count);
       const auto trucks = file.read_dataset_slice<std::uint32_t>("trucks", from, count);
+      records.assign(count, ClusterRecord{});
+      chosen.assign(count, 1);
+      bool any = false;
+      for (std::uint64_t k = 0; k < count; ++k) {
+        ClusterRecord& r = records[k];
+        r = {.hardest = 0, .highest_index = run.highest[k], .cars = cars[k], .trucks = trucks[k], .size = size[k],
+             .hardest_count = run.hardest[k], .winning = winning[k]};
+        if (other) {
+          r.other_highest_index = other->highest[k];
+          r.other_hardest_count = other->hardest[k];
+        }
+        if (wanted && !wanted(r)) chosen[k] = 0;
+        any = any || chosen[k];
+      }
+      if (!any) continue;
+      run.read_rows(file, from, histograms, "");
+      if (other) other->read_rows(file, from, histograms, other_prefix);
       const auto items = file.read_dataset_slice<std::uint64_t>("item", from, count);
       for (std::uint64_t k = 0; k < count; ++k) {
+        if (!chosen[k]) continue;
         ClusterEntry entry;
         entry.row = from + k;
         entry.board = run.boards[k];
-        entry.record = {.hardest = 0, .highest_index = run.highest[k], .cars = cars[k], .trucks = trucks[k],
-                        .size = size[k], .hardest_count = run.hardest[k], .winning = winning[k]};
+        entry.record = records[k];
         entry.item = items[k];
         entry.histogram = run.histogram(k, entry.row, size[k], winning[k], "");
         if (other) {
           entry.other_board = other->boards[k];
-          entry.record.other_highest_index = other->highest[k];
-          entry.record.other_hardest_count = other->hardest[k];
           entry.other_histogram = other->histogram(k, entry.row, size[k], winning[k], other_prefix);
         }
         if (!visit(entry)) return;

@@ -117,9 +117,11 @@ class ClusterDatabase {
   // The records carry `metric`'s figures: the run's metric, or either with both metrics.
   bool holds(Metric metric) const { return metric == rules_.metric() || both_metrics_; }
   // Calls visit(entry) for every row in order, read `batch` rows at a time, until it returns
-  // false. With histograms = false, entry.histogram stays empty.
+  // false. With histograms = false, entry.histogram stays empty. With `wanted`, only for the
+  // rows whose record (with both metrics' figures, not its boards) it accepts: a batch with
+  // none is never read beyond the records' columns.
   void for_each(const std::function<bool(const ClusterEntry&)>& visit, bool histograms = true,
-                std::uint64_t batch = 1 << 16) const;
+                std::uint64_t batch = 1 << 16, const std::function<bool(const ClusterRecord&)>& wanted = nullptr) const;
 
  private:
   std::filesystem::path path_;
