@@ -2,11 +2,11 @@
 # The minimal puzzles of a cluster database written without --minimal, found after the sweep
 # (`rushhour query --clusters DB --minimal`), under one metric (the database's, or either of a
 # --clusters-metrics both database). Writes into KEEP_DIR:
-# - minimal-METRIC.json: the minimal clusters per highest index (query --count --minimal
-#   --json, under /usr/bin/time -v: minimal-METRIC-time-v.txt);
+# - minimal-METRIC-count.txt: the minimal clusters per highest index (query --count --minimal,
+#   under /usr/bin/time -v: minimal-METRIC-time-v.txt);
 # - minimal-METRIC.txt: the minimal clusters per highest index, in the form of the
 #   database.txt of scripts/run_6x6_clusters.sh (scripts/plot_clusters.py plots it);
-# - clusters-METRIC.json: every cluster per highest index (query --count --json);
+# - clusters-METRIC-count.txt: every cluster per highest index (query --count);
 # - minimal-hardest-1000-METRIC.txt: the 1000 hardest minimal clusters in the text list's
 #   form and order (`<index> <board> <cluster size>`; index, then size, descending; then board).
 # A step whose file is in KEEP_DIR is not run again, so a stopped script continues where it
@@ -19,34 +19,41 @@ keep="${3:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS
 binary="${4:-build/rushhour}"
 threads="${5:-0}"
 mkdir -p "$keep"
-counts="$keep/minimal-$metric.json"
+counts="$keep/minimal-$metric-count.txt"
 if [[ ! -s "$counts" ]]; then
   /usr/bin/time -v -o "$keep/minimal-$metric-time-v.txt" "$binary" query --clusters "$database" --metric "$metric" \
-    --count --minimal --threads "$threads" --json > "$counts.tmp"
+    --count --minimal --threads "$threads" > "$counts.tmp"
   mv "$counts.tmp" "$counts"
 fi
-all="$keep/clusters-$metric.json"
+all="$keep/clusters-$metric-count.txt"
 if [[ ! -s "$all" ]]; then
-  "$binary" query --clusters "$database" --metric "$metric" --count --json > "$all.tmp"
+  "$binary" query --clusters "$database" --metric "$metric" --count > "$all.tmp"
   mv "$all.tmp" "$all"
 fi
+# query --count's lines "  <index> <clusters>" as {index: clusters}.
+per_index='
+def per_index(path):
+    counts = {}
+    for line in open(path):
+        if line.startswith("  "):
+            index, clusters = line.split()
+            counts[int(index)] = int(clusters)
+    return counts
+'
 # The highest indices holding the 1000 hardest minimal clusters, listed in full, one query
 # each, then sorted as the text list is.
 hardest="$keep/minimal-hardest-1000-$metric.txt"
 if [[ ! -s "$hardest" ]]; then
-  indices=$(/usr/bin/python3 - "$counts" <<'PY'
-import json, sys
-counts = json.load(open(sys.argv[1]))["per_index"]
+  indices=$(/usr/bin/python3 -c "$per_index"'
+import sys
+counts = per_index(sys.argv[1])
 total = 0
-for index in range(len(counts) - 1, -1, -1):
-    if counts[index] == 0:
-        continue
+for index in sorted(counts, reverse=True):
     print(index, counts[index])
     total += counts[index]
     if total >= 1000:
         break
-PY
-)
+' "$counts")
   : > "$hardest.tmp"
   while read -r index count; do
     "$binary" query --clusters "$database" --metric "$metric" --index "$index" --minimal --threads "$threads" \
@@ -55,27 +62,27 @@ PY
   LC_ALL=C sort -k1,1nr -k3,3nr -k2,2 "$hardest.tmp" | head -n 1000 > "$hardest"
   rm "$hardest.tmp"
 fi
-/usr/bin/python3 - "$database" "$all" "$counts" > "$keep/minimal-$metric.txt" <<'PY'
-import json, sys
+/usr/bin/python3 -c "$per_index"'
+import sys
 import h5py
 attributes = h5py.File(sys.argv[1], "r").attrs
-all_clusters = json.load(open(sys.argv[2]))
-minimal = json.load(open(sys.argv[3]))
-# The form of run_6x6_clusters.sh's database.txt (scripts/plot_clusters.py reads it): the
-# database's attributes, as a database of the minimal clusters under this metric would have
+all_clusters = per_index(sys.argv[2])
+minimal = per_index(sys.argv[3])
+metric = sys.argv[4]
+# The form of the database.txt of run_6x6_clusters.sh (scripts/plot_clusters.py reads it): the
+# attributes of the database, as a database of the minimal clusters under this metric would have
 # them, then their number per highest index.
 for name in sorted(attributes):
     if name in ("configuration", "clusters", "minimal", "metric", "cluster_metrics"):
         continue
     value = attributes[name]
     print(name, value.decode() if isinstance(value, bytes) else value)
-print("metric", minimal["metric"])
+print("metric", metric)
 print("minimal 1")
-print("clusters", minimal["clusters"])
-print("clusters_tested", all_clusters["clusters"])
-print(f"clusters per highest index ({minimal['metric']} metric):")
-for index, count in enumerate(minimal["per_index"]):
-    if count:
-        print(index, count)
-PY
+print("clusters", sum(minimal.values()))
+print("clusters_tested", sum(all_clusters.values()))
+print(f"clusters per highest index ({metric} metric):")
+for index in sorted(minimal):
+    print(index, minimal[index])
+' "$database" "$all" "$counts" "$metric" > "$keep/minimal-$metric.txt"
 cat "$keep/minimal-$metric.txt"
