@@ -73,7 +73,7 @@ metric = sys.argv[4]
 # attributes of the database, as a database of the minimal clusters under this metric would have
 # them, then their number per highest index.
 for name in sorted(attributes):
-    if name in ("configuration", "clusters", "minimal", "metric", "cluster_metrics"):
+    if name in ("configuration", "clusters", "minimal", "metric", "cluster_metrics", "max_index"):
         continue
     value = attributes[name]
     print(name, value.decode() if isinstance(value, bytes) else value)
@@ -81,6 +81,7 @@ print("metric", metric)
 print("minimal 1")
 print("clusters", sum(minimal.values()))
 print("clusters_tested", sum(all_clusters.values()))
+print("max_index", max(minimal) if minimal else -1)
 print(f"clusters per highest index ({metric} metric):")
 for index in sorted(minimal):
     print(index, minimal[index])

@@ -381,7 +381,11 @@ TEST(Scripts, ClustersMinimalEqualsTheMinimalSweeps) {
   TempDir dir("clusters_minimal_script");
   const std::string sweep = "classify --engine classes --threads 2 -q --size 5 --max-cars 4 --max-trucks 1";
   const fs::path both = dir.path() / "both.h5";
-  ASSERT_EQ(run_rushhour(sweep + " --metric move --clusters-metrics both --clusters " + both.string()).status, 0);
+  const fs::path both_text = dir.path() / "both.txt";
+  ASSERT_EQ(run_rushhour(sweep + " --metric move --clusters-metrics both --clusters " + both.string() + " --clusters-text " +
+                         both_text.string())
+                .status,
+            0);
   for (const std::string metric : {"step", "move"}) {
     SCOPED_TRACE(metric);
     const fs::path minimal_text = dir.path() / ("minimal-" + metric + "-sweep.txt");
@@ -411,8 +415,32 @@ TEST(Scripts, ClustersMinimalEqualsTheMinimalSweeps) {
     EXPECT_EQ(listed, per_index);
     EXPECT_GT(rows, 4);
   }
-  // scripts/plot_clusters.py plots the two summaries, each labelled as minimal only.
+  // scripts/check_minimal.py agrees with the move list by board searches, and finds a list
+  // with one minimal cluster left out wrong.
   const fs::path keep = dir.path() / "keep";
+  const std::string check = script("check_minimal.py") + " " + RUSHHOUR_BINARY + " " + both.string() + " move " +
+                            both_text.string() + " ";
+  const CommandRun agreed = run_shell(check + (keep / "minimal-hardest-1000-move.txt").string() + " 40");
+  ASSERT_EQ(agreed.status, 0) << agreed.err << agreed.out;
+  EXPECT_NE(agreed.out.find("\n40 clusters checked, 0 disagreements"), std::string::npos) << agreed.out;
+  EXPECT_NE(agreed.out.find("not minimal"), std::string::npos) << agreed.out;
+  // Without the first minimal cluster the check meets.
+  const std::string first = agreed.out.substr(0, agreed.out.find(": minimal\n"));
+  const std::string board = first.substr(first.rfind('\n') + 1).substr(first.substr(first.rfind('\n') + 1).find(' ') + 1);
+  std::istringstream minimal_lines(read_file(keep / "minimal-hardest-1000-move.txt"));
+  std::size_t left_out = 0;
+  {
+    std::ofstream doctored(dir.path() / "doctored.txt");
+    for (std::string line; std::getline(minimal_lines, line);) {
+      if (line.find(" " + board) != std::string::npos && ++left_out) continue;
+      doctored << line << "\n";
+    }
+  }
+  ASSERT_EQ(left_out, 1u) << board;
+  const CommandRun disagreed = run_shell(check + (dir.path() / "doctored.txt").string() + " 40");
+  EXPECT_EQ(disagreed.status, 1) << disagreed.err << disagreed.out;
+  EXPECT_NE(disagreed.out.find("DISAGREES"), std::string::npos) << disagreed.out;
+  // scripts/plot_clusters.py plots the two summaries, each labelled as minimal only.
   const CommandRun plot = run_shell(script("plot_clusters.py") + " " + (keep / "minimal-step.txt").string() + " " +
                                     (keep / "minimal-move.txt").string() + " --out " + (dir.path() / "plot.svg").string());
   ASSERT_EQ(plot.status, 0) << plot.err;
