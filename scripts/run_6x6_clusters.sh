@@ -2,11 +2,8 @@
 # The puzzle database of the full 6x6 board: the class sweep of configs/6x6-classes-JOB.cfg
 # (JOB = step, move, commercial or puzzle) with --clusters, under /usr/bin/time -v, in
 # runs/6x6-clusters-JOB/ (clusters.h5, clusters.txt, classification.h5, the checkpoint).
-# JOB-minimal (e.g. puzzle-minimal) sweeps JOB's configuration with --minimal: the minimal
-# puzzles only, in the run's metric (the test is that metric's), kept in
-# results/6x6-JOB/minimal-clusters/.
-# The move and puzzle jobs without --minimal (move metric; puzzle: --domain puzzle, the
-# public database's domain)
+# The move and puzzle jobs (move metric; puzzle: --domain puzzle, the public database's
+# domain)
 # also take --clusters-metrics both: every record with its move and its step figures (the
 # database's /step group), the list in moves; `rushhour query --clusters FILE.h5 --metric step`
 # lists the step database.
@@ -18,24 +15,21 @@
 # with both metrics also hardest-1000-step.txt, the same under the step metric),
 # the database's root attributes and clusters per highest index, the progress log and time's
 # report (the database and the list themselves are too large for the repository).
+# The minimal puzzles of the database under either metric: scripts/clusters_minimal.sh.
 # Usage: scripts/run_6x6_clusters.sh JOB [BINARY] [-- MORE CLASSIFY OPTIONS, e.g. --resume]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-job="${1:?usage: run_6x6_clusters.sh step|move|commercial|puzzle[-minimal] [BINARY] [-- OPTIONS]}"
+job="${1:?usage: run_6x6_clusters.sh step|move|commercial|puzzle [BINARY] [-- OPTIONS]}"
 shift
 binary=build/rushhour
 if [[ $# -gt 0 && "$1" != "--" ]]; then binary="$1"; shift; fi
 [[ "${1:-}" == "--" ]] && shift
-base="${job%-minimal}"
-config="configs/6x6-classes-$base.cfg"
+config="configs/6x6-classes-$job.cfg"
 [[ -f "$config" ]] || { echo "run_6x6_clusters.sh: no $config" >&2; exit 2; }
 run_dir="runs/6x6-clusters-$job"
 options=()
-keep="results/6x6-$base/clusters"
-if [[ "$job" != "$base" ]]; then
-  options=(--minimal)
-  keep="results/6x6-$base/minimal-clusters"
-elif [[ "$job" == move || "$job" == puzzle ]]; then
+keep="results/6x6-$job/clusters"
+if [[ "$job" == move || "$job" == puzzle ]]; then
   options=(--clusters-metrics both)
 fi
 mkdir -p "$run_dir" "$keep"
