@@ -11,23 +11,27 @@
 #   form and order (`<index> <board> <cluster size>`; index, then size, descending; then board).
 # A step whose file is in KEEP_DIR is not run again, so a stopped script continues where it
 # was (the count pass itself starts over).
-# Usage: scripts/clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]
+# With DOMAIN = puzzle, a database of all configurations answers for the puzzle domain's
+# clusters (query --domain puzzle).
+# Usage: scripts/clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS] [DOMAIN]
 set -euo pipefail
 database="${1:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]}"
 metric="${2:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]}"
 keep="${3:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]}"
 binary="${4:-build/rushhour}"
 threads="${5:-0}"
+domain=()
+[[ -n "${6:-}" ]] && domain=(--domain "$6")
 mkdir -p "$keep"
 counts="$keep/minimal-$metric-count.txt"
 if [[ ! -s "$counts" ]]; then
   /usr/bin/time -v -o "$keep/minimal-$metric-time-v.txt" "$binary" query --clusters "$database" --metric "$metric" \
-    --count --minimal --threads "$threads" > "$counts.tmp"
+    "${domain[@]}" --count --minimal --threads "$threads" > "$counts.tmp"
   mv "$counts.tmp" "$counts"
 fi
 all="$keep/clusters-$metric-count.txt"
 if [[ ! -s "$all" ]]; then
-  "$binary" query --clusters "$database" --metric "$metric" --count > "$all.tmp"
+  "$binary" query --clusters "$database" --metric "$metric" "${domain[@]}" --count > "$all.tmp"
   mv "$all.tmp" "$all"
 fi
 # query --count's lines "  <index> <clusters>" as {index: clusters}.
@@ -56,7 +60,7 @@ for index in sorted(counts, reverse=True):
 ' "$counts")
   : > "$hardest.tmp"
   while read -r index count; do
-    "$binary" query --clusters "$database" --metric "$metric" --index "$index" --minimal --threads "$threads" \
+    "$binary" query --clusters "$database" --metric "$metric" "${domain[@]}" --index "$index" --minimal --threads "$threads" \
       --sample "$count" | awk '/^  / {print $1, $2, $3}' >> "$hardest.tmp"
   done <<< "$indices"
   LC_ALL=C sort -k1,1nr -k3,3nr -k2,2 "$hardest.tmp" | head -n 1000 > "$hardest"
@@ -69,15 +73,18 @@ attributes = h5py.File(sys.argv[1], "r").attrs
 all_clusters = per_index(sys.argv[2])
 minimal = per_index(sys.argv[3])
 metric = sys.argv[4]
+domain = sys.argv[5]
 # The form of the database.txt of run_6x6_clusters.sh (scripts/plot_clusters.py reads it): the
 # attributes of the database, as a database of the minimal clusters under this metric would have
 # them, then their number per highest index.
 for name in sorted(attributes):
-    if name in ("configuration", "clusters", "minimal", "metric", "cluster_metrics", "max_index"):
+    if name in ("configuration", "clusters", "minimal", "metric", "cluster_metrics", "max_index") or (domain and name == "domain"):
         continue
     value = attributes[name]
     print(name, value.decode() if isinstance(value, bytes) else value)
 print("metric", metric)
+if domain:
+    print("domain", domain)
 print("minimal 1")
 print("clusters", sum(minimal.values()))
 print("clusters_tested", sum(all_clusters.values()))
@@ -85,5 +92,5 @@ print("max_index", max(minimal) if minimal else -1)
 print(f"clusters per highest index ({metric} metric):")
 for index in sorted(minimal):
     print(index, minimal[index])
-' "$database" "$all" "$counts" "$metric" > "$keep/minimal-$metric.txt"
+' "$database" "$all" "$counts" "$metric" "${6:-}" > "$keep/minimal-$metric.txt"
 cat "$keep/minimal-$metric.txt"

@@ -1,7 +1,8 @@
 // query --clusters --minimal tests the clusters of a database written without --minimal as
 // they are read: under either metric of a both-metrics database it lists, index by index, the
 // clusters the minimal sweep of that metric keeps, and counts them per highest index
-// (--count); on any number of threads the same; bad combinations are refused.
+// (--count); on any number of threads the same. --domain puzzle lists a database of all
+// configurations as the puzzle domain's database. Bad combinations are refused.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -111,6 +112,51 @@ TEST(MinimalQuery, FiveByFiveWithLimitsEqualsTheMinimalSweeps) {
   expect_minimal_queries_equal_minimal_sweeps("--size 5 --max-cars 4 --max-trucks 1 --domain puzzle --exit-row 4");
 }
 
+// --domain puzzle on a database of all configurations lists the puzzle domain's database:
+// its counts per index, minimal or not, each index's rows and its hardest, under both metrics.
+void expect_puzzle_filter_equals_the_puzzle_database(const std::string& board_options) {
+  SCOPED_TRACE(board_options);
+  TempDir dir("domain_query");
+  const std::string sweep = "classify --engine classes --threads 2 -q --metric move --clusters-metrics both " + board_options;
+  const std::string all = dir / "all.h5", puzzle = dir / "puzzle.h5";
+  ASSERT_EQ(run_rushhour(sweep + " --clusters " + all).status, 0);
+  ASSERT_EQ(run_rushhour(sweep + " --domain puzzle --clusters " + puzzle).status, 0);
+  for (const std::string metric : {"step", "move"}) {
+    SCOPED_TRACE(metric);
+    const std::string filtered = "query --clusters " + all + " --metric " + metric + " --domain puzzle";
+    const std::string direct = "query --clusters " + puzzle + " --metric " + metric;
+    for (const std::string question : {" --count --json", " --count --minimal --json --threads 2"}) {
+      const auto mine = run_rushhour(filtered + question);
+      const auto want = run_rushhour(direct + question);
+      ASSERT_EQ(mine.status, 0) << mine.err;
+      EXPECT_EQ(per_index_in(mine.out), per_index_in(want.out)) << question;
+    }
+    const std::vector<std::uint64_t> counts = per_index_in(run_rushhour(direct + " --count --json").out);
+    ASSERT_GT(counts.size(), 3u);
+    // Fewer clusters than the whole board's: the filter leaves some out.
+    EXPECT_LT(ClusterDatabase(puzzle).size(), ClusterDatabase(all).size());
+    for (std::size_t index = 0; index < counts.size(); ++index) {
+      const std::string question = " --index " + std::to_string(index) + " --sample 100000";
+      EXPECT_EQ(listed_rows(run_rushhour(filtered + question).out), listed_rows(run_rushhour(direct + question).out))
+          << "index " << index;
+    }
+    const auto hardest = run_rushhour(filtered + " --hardest --sample 3");
+    EXPECT_EQ(listed_rows(hardest.out), listed_rows(run_rushhour(direct + " --hardest --sample 3").out));
+    EXPECT_NE(hardest.out.find("puzzle domain"), std::string::npos) << hardest.out;
+  }
+  const auto refused = run_rushhour("query --clusters " + puzzle + " --count --domain all");
+  EXPECT_EQ(refused.status, 2);
+}
+
+TEST(MinimalQuery, PuzzleDomainOfAFourByFourDatabase) {
+  expect_puzzle_filter_equals_the_puzzle_database("--size 4");
+  expect_puzzle_filter_equals_the_puzzle_database("--size 4 --exit-row 0 --max-vehicles 5");
+}
+
+TEST(MinimalQuery, PuzzleDomainOfAFiveByFiveDatabase) {
+  expect_puzzle_filter_equals_the_puzzle_database("--size 5 --max-cars 4 --max-trucks 1");
+}
+
 TEST(MinimalQuery, RefusesWhatItCannotAnswer) {
   TempDir dir("minimal_query_refusals");
   const std::string db = (dir / "db.h5");
@@ -121,7 +167,9 @@ TEST(MinimalQuery, RefusesWhatItCannotAnswer) {
         "query --clusters " + db + " --index 3 --threads 2", "query --clusters " + db + " --count --board BBoCAAoCoooooooo",
         "query --clusters " + db + " --minimal --board BBoCAAoCoooooooo", "query --clusters " + db + " --hardest --count",
         "query --run " + run + " --count", "query --clusters " + db + " --minimal --count --threads -1",
-        "query --clusters " + db + " --minimal --count --threads 257", "query --clusters " + db + " --count --metric step"}) {
+        "query --clusters " + db + " --minimal --count --threads 257", "query --clusters " + db + " --count --metric step",
+        "query --run " + run + " --index 3 --domain puzzle", "query --clusters " + db + " --count --domain walls",
+        "query --clusters " + db + " --board BBoCAAoCoooooooo --domain puzzle"}) {
     const auto refused = run_rushhour(bad);
     EXPECT_EQ(refused.status, 2) << bad;
     EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << bad << ": " << refused.err;

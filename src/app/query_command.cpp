@@ -27,7 +27,7 @@ constexpr const char* kUsage =
     "                      [--cars C] [--trucks T] [--vehicles V] | --hardest [--sample K]) [--json]\n"
     "       rushhour query --clusters FILE.h5 [--metric step|move] (--board B [--solve] | (--index I |\n"
     "                      --hardest | --count) [--cars C] [--trucks T] [--vehicles V] [--min-size S]\n"
-    "                      [--max-size S] [--minimal [--threads N]] [--sample K]) [--json]\n"
+    "                      [--max-size S] [--domain puzzle] [--minimal [--threads N]] [--sample K]) [--json]\n"
     "Answers from the layers saved by `rushhour classify --out DIR`, also while it runs; for a\n"
     "run of the classes engine (no layers), from its census, boards by searching their component.\n"
     "A board's answer includes its cluster (size, highest index, canonical hardest configuration),\n"
@@ -369,8 +369,26 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
     exchange_metrics(exchanged_entry);
     return exchanged_entry;
   };
+  // --domain puzzle on a database of all configurations: the clusters of the puzzle domain,
+  // which are the database's clusters whose configurations lie in it (the domain is closed
+  // under moves, so the canonical hardest configuration decides).
+  const Domain domain = vm["domain"].defaulted() ? database.rules().domain() : parse_domain(vm["domain"].as<std::string>());
+  if (domain == Domain::All && database.rules().domain() == Domain::Puzzle)
+    throw InputError("--domain all: the database holds the puzzle domain's clusters only");
+  const bool by_domain = domain != database.rules().domain();
+  const Rules& base = database.rules();
+  const Rules domain_rules(base.size(), base.exit_row(), metric, base.limits(), domain);
+  const Rules listed_rules = base.with_metric(metric);
+  auto in_listed_domain = [&](const ClusterEntry& e) { return in_domain(domain_rules, parse_board(e.board, listed_rules)); };
   auto highest_of = [&](const ClusterRecord& r) { return static_cast<int>(exchanged ? r.other_highest_index : r.highest_index); };
-  if (hardest) {
+  if (hardest && by_domain) {
+    index = -1;
+    database.for_each([&](const ClusterEntry& row) {
+      const ClusterEntry& e = under_metric(row);
+      if (in_listed_domain(e)) index = std::max(index, static_cast<int>(e.record.highest_index));
+      return true;
+    }, false);
+  } else if (hardest) {
     // The records alone: no row is visited, so no board is read.
     index = -1;
     database.for_each([](const ClusterEntry&) { return true; }, false, 1 << 16, [&](const ClusterRecord& r) {
@@ -402,7 +420,7 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
   const auto started = std::chrono::steady_clock::now();
   auto reported = started;
   // Rows are chosen by their records, before their boards are read; counts alone need no row.
-  const bool records_only = per_index && !minimal;
+  const bool records_only = per_index && !minimal && !by_domain;
   auto wanted = [&](const ClusterRecord& r) {
     const bool match = (index < 0 || highest_of(r) == index) && filter(static_cast<int>(r.cars), static_cast<int>(r.trucks)) &&
                        (min_size < 0 || r.size >= static_cast<std::uint64_t>(min_size)) &&
@@ -412,6 +430,7 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
   };
   database.for_each([&](const ClusterEntry& row) {
     const ClusterEntry& e = under_metric(row);
+    if (by_domain && !in_listed_domain(e)) return true;
     if (!minimal) {
       take(e);
       return true;
@@ -429,6 +448,7 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
   std::string sizes;
   if (min_size >= 0) sizes += ", size >= " + std::to_string(min_size);
   if (max_size >= 0) sizes += ", size <= " + std::to_string(max_size);
+  if (by_domain) sizes += ", " + to_string(domain) + " domain";
   if (minimal) sizes += ", minimal";
   std::vector<std::string> notes;
   if (!database.complete()) notes.push_back("the database holds a part of the clusters (a work sample or a stopped run)");
@@ -538,6 +558,9 @@ int run_query(const std::vector<std::string>& args) {
        "with --clusters: only the clusters whose canonical hardest configuration (under --metric) is "
        "minimal, each tested as it is read (classify --minimal's test)")
       ("threads", po::value<int>()->default_value(0), "with --clusters --minimal: threads testing (0 = all cores)")
+      ("domain", po::value<std::string>()->default_value("all"),
+       "with --clusters: puzzle lists only the clusters of the puzzle domain (a database of all configurations "
+       "holds them)")
       ("json", po::bool_switch(), "one JSON object on stdout");
   const auto vm = parse_options(kUsage, options, args);
   if (!vm) return 0;
@@ -546,8 +569,9 @@ int run_query(const std::vector<std::string>& args) {
     throw InputError("--min-size and --max-size go with --clusters");
   if (!vm->count("clusters") && vm->count("metric"))
     throw InputError("--metric goes with --clusters (a run answers under the metric it was classified by)");
-  if (!vm->count("clusters") && ((*vm)["minimal"].as<bool>() || !(*vm)["threads"].defaulted()))
-    throw InputError("--minimal and --threads go with --clusters");
+  if (!vm->count("clusters") && ((*vm)["minimal"].as<bool>() || !(*vm)["threads"].defaulted() || !(*vm)["domain"].defaulted()))
+    throw InputError("--minimal, --threads and --domain go with --clusters");
+  if (vm->count("board") && !(*vm)["domain"].defaulted()) throw InputError("--domain goes with --index, --hardest or --count");
   if (vm->count("clusters") && !(*vm)["minimal"].as<bool>() && !(*vm)["threads"].defaulted())
     throw InputError("--threads goes with --minimal (the threads that test clusters)");
   // With --clusters, --count alone asks for the clusters per highest index.
