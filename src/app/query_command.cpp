@@ -413,7 +413,7 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
   const bool minimal = vm["minimal"].as<bool>();
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
-  MinimalClusterFilter minimal_filter(database.rules().with_metric(metric),
+  MinimalClusterFilter minimal_filter(listed_rules,
                                       threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
                                       take);
   // A long minimal test reports how far it is, once a minute.
