@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 #include <tuple>
 #include <vector>
 
+#include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "board/game.hpp"
 #include "explicit/explicit_engine.hpp"
@@ -85,6 +87,51 @@ TEST(BoardOfKey, InvertsBoardKeyOnRandomBoardsOfSizesFourToEight) {
     }
 }
 
+// Every line's kind sequence, rows then columns, read off the board's vehicles.
+std::vector<std::vector<int>> kind_sequences(const Board& board) {
+  const int size = board.size();
+  std::vector<std::vector<std::pair<int, int>>> lines(2 * size);  // (position along, length)
+  for (const Vehicle& v : board.vehicles()) {
+    if (v.orientation == Orientation::Horizontal)
+      lines[v.row].push_back({v.col, v.length});
+    else
+      lines[size + v.col].push_back({v.row, v.length});
+  }
+  std::vector<std::vector<int>> sequences;
+  for (auto& line : lines) {
+    std::sort(line.begin(), line.end());
+    std::vector<int> lengths;
+    for (const auto& vehicle : line) lengths.push_back(vehicle.second);
+    sequences.push_back(lengths);
+  }
+  return sequences;
+}
+
+TEST(KindSignature, NoStepOrMoveChangesItOnRandomBoardsOfSizesFourToEight) {
+  std::mt19937 random(5);
+  for (int size = 4; size <= 8; ++size)
+    for (int trial = 0; trial < 3000; ++trial) {
+      const Board board = random_board(size, random);
+      const std::uint64_t signature = kind_signature(board.key(), size);
+      for (const Metric metric : {Metric::Step, Metric::Move})
+        for_each_slide(board.key(), size, metric, [&](const BoardKey& next) {
+          ASSERT_EQ(kind_signature(next, size), signature) << "size " << size << " trial " << trial;
+        });
+    }
+}
+
+TEST(KindSignature, SeparatesTheClassesOfEveryFourByFourConfiguration) {
+  const ExplicitSolution domain = ExplicitSolution::solve(Rules(4));
+  std::map<std::uint64_t, std::vector<std::vector<int>>> class_of_signature;
+  for (std::size_t s = 0; s < domain.domain_size(); ++s) {
+    const Board board = domain.board(s);
+    const auto [entry, unused] =
+        class_of_signature.emplace(kind_signature(board.key(), 4), kind_sequences(board));
+    ASSERT_EQ(entry->second, kind_sequences(board)) << to_board_string(Rules(4), board);
+  }
+  EXPECT_GT(class_of_signature.size(), 100u);
+}
+
 TEST(BoardKeySet, AgreesWithAnOrderedSetAcrossGrowth) {
   std::mt19937 random(11);
   BoardKeySet set;
@@ -106,6 +153,30 @@ TEST(BoardKeySet, AgreesWithAnOrderedSetAcrossGrowth) {
   set.clear();
   EXPECT_EQ(set.size(), 0u);
   EXPECT_FALSE(set.contains(inserted.front()));
+}
+
+// Emptied after a large search and after many small ones, the set holds only what was
+// inserted since.
+TEST(BoardKeySet, HoldsOnlyWhatFollowsEachClear) {
+  std::mt19937 random(13);
+  std::vector<BoardKey> keys;
+  while (keys.size() < 4000) {
+    const BoardKey key = random_board(6, random).key();
+    if (key.occupied != 0 && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  BoardKeySet set;
+  for (const BoardKey& key : keys) set.insert(key);
+  for (std::size_t round = 0; round < 200; ++round) {
+    set.clear();
+    const std::size_t begin = (round * 17) % keys.size();
+    const std::size_t count = round % 2 == 0 ? 5 : 300;
+    for (std::size_t k = 0; k < count; ++k) ASSERT_TRUE(set.insert(keys[(begin + k) % keys.size()]));
+    ASSERT_EQ(set.size(), count);
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const std::size_t offset = (k + keys.size() - begin) % keys.size();
+      ASSERT_EQ(set.contains(keys[k]), offset < count) << "round " << round << " key " << k;
+    }
+  }
 }
 
 }  // namespace

@@ -1,8 +1,35 @@
 #include "board/key_graph.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace rushhour {
+
+std::uint64_t kind_signature(const BoardKey& key, int size) {
+  // Per line, its kind sequence in base 3 (digit 1 a car, 2 a truck): at most 3^4 on 8x8.
+  std::uint64_t rows[kMaxSize] = {};
+  std::uint64_t columns[kMaxSize] = {};
+  const auto bit = [](int c) { return std::uint64_t{1} << c; };
+  // Ascending cells meet a row's vehicles left to right and a column's top to bottom.
+  for (std::uint64_t firsts = key.first; firsts != 0; firsts &= firsts - 1) {
+    const int cell = std::countr_zero(firsts);
+    const int row = cell / size;
+    const int col = cell % size;
+    if (key.horizontal & bit(cell)) {
+      const bool truck = col + 2 < size && (key.horizontal & ~key.first & bit(cell + 2));
+      rows[row] = 3 * rows[row] + (truck ? 2 : 1);
+    } else {
+      const bool truck = row + 2 < size && (key.occupied & ~key.horizontal & ~key.first & bit(cell + 2 * size));
+      columns[col] = 3 * columns[col] + (truck ? 2 : 1);
+    }
+  }
+  std::uint64_t signature = 0;
+  for (int line = 0; line < size; ++line) {
+    signature = (signature ^ rows[line]) * 0x9E3779B97F4A7C15ull;
+    signature = (signature ^ columns[line]) * 0xC2B2AE3D27D4EB4Full;
+  }
+  return signature ^ (signature >> 31);
+}
 
 Board board_of_key(const BoardKey& key, int size) {
   std::vector<Vehicle> vehicles;
@@ -46,12 +73,16 @@ bool BoardKeySet::contains(const BoardKey& key) const {
 }
 
 void BoardKeySet::clear() {
-  slots_.clear();
+  if (slots_.size() > 8 * std::max<std::size_t>(size_, kMinimumSlots)) {
+    slots_.clear();
+  } else {
+    std::fill(slots_.begin(), slots_.end(), BoardKey{});
+  }
   size_ = 0;
 }
 
 void BoardKeySet::grow() {
-  std::vector<BoardKey> old(slots_.empty() ? 1024 : 2 * slots_.size());
+  std::vector<BoardKey> old(slots_.empty() ? kMinimumSlots : 2 * slots_.size());
   old.swap(slots_);
   for (const BoardKey& key : old)
     if (key.occupied != 0) slots_[slot_of(key)] = key;

@@ -61,6 +61,11 @@ void for_each_step(const BoardKey& key, int size, Visit&& visit) {
 // The board a key stands for (the inverse of Board::key).
 Board board_of_key(const BoardKey& key, int size);
 
+// A hash of every line's kind sequence (the lengths of a row's horizontal vehicles in order,
+// of a column's vertical ones): no step or move changes it, so two configurations with
+// different signatures lie in different components. Different classes may share a signature.
+std::uint64_t kind_signature(const BoardKey& key, int size);
+
 // A set of board keys: open addressing with linear probing in one flat array, so that an
 // insertion costs no allocation. A key with no occupied cell marks a free slot (every
 // configuration holds the target car).
@@ -70,9 +75,13 @@ class BoardKeySet {
   bool insert(const BoardKey& key);
   bool contains(const BoardKey& key) const;
   std::size_t size() const { return size_; }
+  // Empties the set. The table is kept unless it is much larger than what it held, so that
+  // emptying it after each of many small searches costs in proportion to their work.
   void clear();
 
  private:
+  static constexpr std::size_t kMinimumSlots = 64;
+
   std::size_t slot_of(const BoardKey& key) const;
   void grow();
 
