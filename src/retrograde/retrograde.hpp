@@ -67,8 +67,9 @@ struct RetrogradeOptions {
   int dominance_indices = -1;          // count components for this many highest indices; -1 = all
   std::int64_t dominance_components = -1;  // at most this many component closures; -1 = no limit
   // Count the components by one symbolic closure each instead of exploring each explicitly
-  // (which holds a hash set entry, 32–64 bytes, per configuration of the components met at an
-  // index): slower with many small components, but bounded by the node table alone.
+  // (which holds 32 bytes per seed, the index's non-dominated configurations, and a hash set
+  // entry, 32–64 bytes, per configuration of the components met in one class): slower with
+  // many small components, but bounded by the node table alone.
   bool symbolic_components = false;
   int max_layers = -1;                 // stop after this many layers (incomplete run); -1 = all
   // End the dominance pass once index dominance_stop is done, as a stop at a safe point
