@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
 # Two builds of the bdd engine side by side on the same samples of 6x6 `--partition rows`
 # parts (results/partition-study.md): for each K, the old build then the new one, every layer
-# of every K-th part, no dominance, no samples, one part at a time. Prints one markdown row per
-# run (CPU s user+sys, wall s, peak RSS, CPU scaled to the whole domain by the sampled share,
-# the uptime load) and checks that both builds print the same figures.
-# Usage: scripts/partition_speed.sh OLD_BUILD NEW_BUILD [METRIC] K [K ...]
+# of every K-th part, no samples, one part at a time; no dominance, or with --dominance each
+# part's symbolic dominance pass. Prints one markdown row per run (CPU s user+sys, wall s, peak
+# RSS, CPU scaled to the whole domain by the sampled share, the uptime load) and checks that
+# both builds print the same figures.
+# Usage: scripts/partition_speed.sh OLD_BUILD NEW_BUILD [METRIC] [--dominance] K [K ...]
 #   e.g. scripts/partition_speed.sh /tmp/main-build build step 211 97
 set -euo pipefail
-(($# >= 3)) || { echo "usage: partition_speed.sh OLD_BUILD NEW_BUILD [METRIC] K [K ...]" >&2; exit 2; }
+usage="usage: partition_speed.sh OLD_BUILD NEW_BUILD [METRIC] [--dominance] K [K ...]"
+(($# >= 3)) || { echo "$usage" >&2; exit 2; }
 old=$1 new=$2
 shift 2
 metric=step
-[[ "$1" =~ ^[0-9]+$ ]] || { metric=$1; shift; }
+[[ "$1" =~ ^[0-9]+$ || "$1" == --dominance ]] || { metric=$1; shift; }
+dominance=(--no-dominance)
+if [[ "${1:-}" == --dominance ]]; then
+  dominance=(--dominance-by symbolic)
+  shift
+fi
+(($# >= 1)) || { echo "$usage" >&2; exit 2; }
+for k in "$@"; do
+  [[ "$k" =~ ^[1-9][0-9]*$ ]] || { echo "partition_speed.sh: K must be a positive integer, not '$k'" >&2; exit 2; }
+done
 for build in "$old" "$new"; do
   [[ -x "$build/rushhour" ]] || { echo "partition_speed.sh: no $build/rushhour (build first)" >&2; exit 2; }
 done
@@ -28,7 +39,7 @@ for k in "$@"; do
     [[ "$which" == new ]] && build=$new
     load=$(cut -d' ' -f1 /proc/loadavg)
     /usr/bin/time -f '%U %S %e %M' -o "$scratch/time" "$build/rushhour" classify --size 6 --metric "$metric" \
-      --no-dominance --samples 0 --partition rows --part-sample "$k" --part-workers 1 >"$scratch/$which.out" 2>"$scratch/log"
+      "${dominance[@]}" --samples 0 --partition rows --part-sample "$k" --part-workers 1 >"$scratch/$which.out" 2>"$scratch/log"
     read -r user sys wall rss_kib <"$scratch/time"
     parts=$(grep -o 'parts [0-9]*/[0-9]*' "$scratch/log" | tail -1 | cut -d/ -f2)
     sampled=$(sed -n 's/^domain \([0-9]*\),.*/\1/p' "$scratch/$which.out")
