@@ -180,6 +180,40 @@ TEST(PartitionedRun, DominanceByClassesAfterTheParts) {
   testing::expect_same_figures(got, testing::explicit_figures(rules));
 }
 
+// --dominance-components-from I: the components of the indices from I on, -1 below, and
+// every other figure, partitioned or not; a saved run resumes only with the same I.
+TEST(PartitionedRun, CountsTheComponentsFromTheIndexAsked) {
+  for (const auto& [rules, from] : {std::pair{Rules(4, -1, Metric::Step), 4}, std::pair{Rules(5, -1, Metric::Move), 6}}) {
+    const Classification& expected = testing::explicit_figures(rules);
+    ASSERT_GT(expected.max_index(), from);
+    for (const std::string partition : {"none", "rows"}) {
+      SCOPED_TRACE(rules.describe() + " --partition " + partition);
+      run::RunSettings settings = partitioned_settings(rules, partition);
+      settings.symbolic.components_from = from;
+      run::ProgressLog log(true, "");
+      const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log);
+      testing::expect_same_figures(got, expected, {.dominance = false, .samples = partition != "none"});
+      ASSERT_EQ(got.nondominated, expected.nondominated);
+      ASSERT_EQ(got.components.size(), expected.components.size());
+      for (std::size_t i = 0; i < got.components.size(); ++i)
+        EXPECT_EQ(got.components[i], static_cast<int>(i) >= from ? expected.components[i] : -1) << "index " << i;
+    }
+  }
+  const Rules rules(4);
+  testing::TempDir dir("partitioned_components_from");
+  run::RunSettings settings = partitioned_settings(rules, "rows");
+  settings.symbolic.components_from = 4;
+  settings.common.out = dir.path();
+  const run::RunDirectory directory(dir.path());
+  run::ProgressLog log(true, "");
+  ASSERT_TRUE(run::classify_partitioned(settings, &directory, log).complete);
+  settings.common.resume = true;
+  settings.symbolic.components_from = 0;
+  EXPECT_THROW(run::classify_partitioned(settings, &directory, log), InputError);
+  settings.symbolic.components_from = 4;
+  EXPECT_TRUE(run::classify_partitioned(settings, &directory, log).complete);
+}
+
 // A partitioned run's parts get a cache entry per kPartCacheRatio nodes unless
 // --bdd-cache-ratio is given; an unpartitioned run keeps the option's default.
 TEST(PartitionedRun, PartsTakeTheirCacheRatioUnlessOneIsGiven) {
@@ -309,7 +343,13 @@ INSTANTIATE_TEST_SUITE_P(
         BadPartition{"--size 4 --part-workers 2", "--part-workers goes with --partition"},
         BadPartition{"--size 4 --partition rows --part-workers 300", "--part-workers must be"},
         BadPartition{"--size 4 --partition rows --dominance-by symbolic --dominance-indices 3",
-                     "counts every index"}));
+                     "counts the components of every index, or from --dominance-components-from"},
+        BadPartition{"--size 4 --partition rows --dominance-by symbolic --dominance-components-from -1",
+                     "--dominance-components-from must be >= 0"},
+        BadPartition{"--size 4 --partition rows --dominance-components-from 3",
+                     "--dominance-components-from applies to the symbolic dominance pass only"},
+        BadPartition{"--size 4 --partition rows --no-dominance --dominance-by symbolic --dominance-components-from 3",
+                     "--dominance-components-from applies to the symbolic dominance pass only"}));
 
 // The command line: the summary of a partitioned run is the explicit engine's.
 TEST(PartitionedRun, ClassifyCommandReportsTheExplicitFigures) {

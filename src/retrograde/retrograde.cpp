@@ -160,7 +160,8 @@ void compute_dominance(const StateEncoding& encoding, BddSession& session,
     const bdd nondominated = minus(layer_at(i), above);
     session.check();
     figures.nondominated[i] = encoding.state_set(nondominated).count();
-    if (options.dominance_indices < 0 || max_index - i < options.dominance_indices)
+    if ((options.dominance_indices < 0 || max_index - i < options.dominance_indices) &&
+        i >= options.components_from)
       figures.components[i] = options.symbolic_components
                                   ? count_components_symbolically(encoding, session, nondominated, closures_left)
                                   : count_components(encoding, nondominated, closures_left);

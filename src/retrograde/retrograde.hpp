@@ -66,6 +66,9 @@ struct RetrogradeOptions {
   bool dominance = true;               // compute the dominance figures at all
   int dominance_indices = -1;          // count components for this many highest indices; -1 = all
   std::int64_t dominance_components = -1;  // at most this many component closures; -1 = no limit
+  // Count components only for indices >= this one (-1 below it). Unlike dominance_indices it
+  // does not depend on the highest index, so every part of a partitioned run applies the same.
+  int components_from = 0;
   // Count the components by one symbolic closure each instead of exploring each explicitly
   // (which holds 32 bytes per seed, the index's non-dominated configurations, and a hash set
   // entry, 32–64 bytes, per configuration of the components met in one class): slower with

@@ -206,8 +206,8 @@ class PartitionedRun {
     options_.retrograde.should_stop = [] { return StopSignals::stop_requested(); };
     if (directory == nullptr) return;
     store_ = std::make_unique<PartStore>(directory->parts(partitioned_run_identity(
-        common.rules, s.slot, partition_.name, s.max_layers, options_.retrograde.dominance, common.samples_per_index,
-        common.sample_indices)));
+        common.rules, s.slot, partition_.name, s.max_layers, options_.retrograde.dominance, s.components_from,
+        common.samples_per_index, common.sample_indices)));
     if (!prepares) return;
     // Whole-domain layers an earlier run left would not be this run's.
     if (const int removed = directory->layers("").clear(); removed > 0)

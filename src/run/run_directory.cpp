@@ -74,20 +74,23 @@ LayerIdentity parse_layer_identity(const std::string& text, const std::string& w
 }
 
 std::string dominance_identity(const std::string& layer_identity, int dominance_indices,
-                               std::int64_t dominance_components) {
+                               std::int64_t dominance_components, int components_from) {
   return layer_identity + " dominance_indices=" + std::to_string(dominance_indices) +
-         " dominance_components=" + std::to_string(dominance_components);
+         " dominance_components=" + std::to_string(dominance_components) +
+         (components_from == 0 ? "" : " components_from=" + std::to_string(components_from));
 }
 
 std::string partitioned_run_identity(const Rules& rules, const SlotEncodingOptions& slot,
                                      const std::string& partition, int max_layers, bool part_dominance,
-                                     int samples_per_index, int sample_indices) {
+                                     int components_from, int samples_per_index, int sample_indices) {
   const VehicleLimits& l = rules.limits();
   return "encoding=slot line_code=" + slot.line_code + " order=" + slot.order + " size=" + std::to_string(rules.size()) +
          " exit_row=" + std::to_string(rules.exit_row()) + " max_cars=" + std::to_string(l.max_cars) +
          " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
          " metric=" + to_string(rules.metric()) + " partition=" + partition + " max_layers=" + std::to_string(max_layers) +
-         " dominance=" + (part_dominance ? "1" : "0") + " samples=" + std::to_string(samples_per_index) +
+         " dominance=" + (part_dominance ? "1" : "0") +
+         (part_dominance && components_from != 0 ? " components_from=" + std::to_string(components_from) : "") +
+         " samples=" + std::to_string(samples_per_index) +
          " sample_indices=" + std::to_string(sample_indices);
 }
 

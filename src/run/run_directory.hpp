@@ -53,17 +53,18 @@ std::string layer_identity(const StateEncoding& encoding, Metric metric);
 // is not one.
 LayerIdentity parse_layer_identity(const std::string& text, const std::string& where);
 // The identity of a symbolic dominance pass over those layers: the component figures depend
-// on the budget options.
+// on the budget options (components_from appears when it is not 0).
 std::string dominance_identity(const std::string& layer_identity, int dominance_indices,
-                               std::int64_t dominance_components);
+                               std::int64_t dominance_components, int components_from);
 // The identity of a partitioned run (run/partitioned_run.hpp): the rules, the slot encoding's
 // options, the metric, the partition and every option its parts' figures depend on, e.g.
 // "encoding=slot line_code=index order=interleaved size=5 exit_row=2 max_cars=-1
 // max_trucks=-1 max_vehicles=-1 metric=step partition=rows max_layers=-1 dominance=1
-// samples=5 sample_indices=10". Every part file of the run carries it.
+// samples=5 sample_indices=10", with " components_from=I" after dominance=1 when the
+// components are counted from index I > 0. Every part file of the run carries it.
 std::string partitioned_run_identity(const Rules& rules, const SlotEncodingOptions& slot,
                                      const std::string& partition, int max_layers, bool part_dominance,
-                                     int samples_per_index, int sample_indices);
+                                     int components_from, int samples_per_index, int sample_indices);
 // The rules, encoding and partition of such an identity. Throws InputError (naming `where`)
 // if the text is not one.
 struct PartitionedRunIdentity {

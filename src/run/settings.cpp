@@ -39,6 +39,7 @@ constexpr EngineOption kEngineOptions[] = {
     {"max-layers", kSymbolic},        {"frontiers", kSymbolic},
     {"dominance-by", kSymbolic},      {"dominance-indices", kSymbolic},
     {"dominance-components", kSymbolic}, {"dominance-stop", kSymbolic},
+    {"dominance-components-from", kSymbolic},
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
     {"items", kClasses},              {"partition", kSymbolic},
     {"part-sample", kSymbolic},       {"part-workers", kSymbolic},
@@ -212,6 +213,7 @@ void SymbolicSettings::check(const CommonSettings& common) const {
       throw InputError("--dominance-by classes supports sizes up to " + std::to_string(kMaxClassEngineSize));
   }
   if (dominance_stop < -1) throw InputError("--dominance-stop must be >= -1");
+  if (components_from < 0) throw InputError("--dominance-components-from must be >= 0");
   if (dominance_components < -1 || max_layers < -1)
     throw InputError("--dominance-components and --max-layers must be >= -1");
   if (max_layers == 0) throw InputError("--max-layers must be at least 1");
@@ -222,8 +224,9 @@ void SymbolicSettings::check(const CommonSettings& common) const {
     if (part_stride > 1 && !common.out.empty())
       throw InputError("--part-sample is a benchmark of a partition (no --out)");
     if (dominance_indices != -1 || dominance_components != -1 || dominance_stop != -1)
-      throw InputError("the symbolic dominance pass of a partitioned run counts every index "
-                       "(no --dominance-indices, --dominance-components or --dominance-stop)");
+      throw InputError("the symbolic dominance pass of a partitioned run counts the components of "
+                       "every index, or from --dominance-components-from I on (no --dominance-indices, "
+                       "--dominance-components or --dominance-stop)");
   } else if (part_stride > 1) {
     throw InputError("--part-sample goes with --partition");
   }
@@ -237,6 +240,7 @@ RetrogradeOptions SymbolicSettings::retrograde(const CommonSettings& common) con
   options.dominance = common.dominance && !dominance_by_classes;
   options.dominance_indices = dominance_indices;
   options.dominance_components = dominance_components;
+  options.components_from = components_from;
   options.max_layers = max_layers;
   options.dominance_stop = dominance_stop;
   options.frontiers = frontiers;
@@ -366,6 +370,9 @@ po::options_description classify_options() {
        "(all for N <= 5, else 30)")
       ("dominance-components", po::value<std::int64_t>()->default_value(-1),
        "symbolic dominance: at most K component closures in all (-1 = no limit)")
+      ("dominance-components-from", po::value<int>()->default_value(0),
+       "symbolic dominance: count components only for indices >= I (-1 in the table below "
+       "it); with --partition, what bounds the pass's explicit work")
       ("dominance-stop", po::value<int>()->default_value(-1),
        "symbolic dominance: end the pass after index I, resumably (-1 = down to index 0)")
       ("frontiers", po::value<std::string>()->default_value("auto"),
@@ -462,7 +469,7 @@ RunSettings settings_from(const po::variables_map& vm) {
         dominance_by == "classes" ||
         (dominance_by == "auto" && common.dominance && size <= kMaxClassEngineSize);
     const bool symbolic_pass = common.dominance && !symbolic.dominance_by_classes;
-    for (const char* name : {"dominance-indices", "dominance-components", "dominance-stop"})
+    for (const char* name : {"dominance-indices", "dominance-components", "dominance-stop", "dominance-components-from"})
       if (!symbolic_pass && is_set(vm, name))
         throw InputError(std::string("--") + name + " applies to the symbolic dominance pass only" +
                          (common.dominance ? " (--dominance-by symbolic)" : " (not with --no-dominance)"));
@@ -480,6 +487,7 @@ RunSettings settings_from(const po::variables_map& vm) {
         symbolic.partitioned() && indices == "auto" ? -1 : dominance_indices_of(indices, size);
     symbolic.dominance_components = vm["dominance-components"].as<std::int64_t>();
     symbolic.dominance_stop = vm["dominance-stop"].as<int>();
+    symbolic.components_from = vm["dominance-components-from"].as<int>();
     symbolic.frontiers = frontiers_of(vm["frontiers"].as<std::string>());
     symbolic.max_layers = vm["max-layers"].as<int>();
     symbolic.check(common);

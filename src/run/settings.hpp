@@ -54,6 +54,7 @@ struct SymbolicSettings {
   BddSettings bdd{};
   int dominance_indices = -1;            // resolved: -1 = all
   std::int64_t dominance_components = -1;
+  int components_from = 0;  // --dominance-components-from: components only for indices >= I
   int dominance_stop = -1;
   int max_layers = -1;
   Frontiers frontiers = Frontiers::Auto;

@@ -43,7 +43,7 @@ Classification run_layers(const RunSettings& settings, const RunDirectory* direc
   if (directory != nullptr) {
     store = std::make_unique<LayerStore>(directory->layers(identity));
     checkpoint = std::make_unique<DominanceCheckpoint>(directory->dominance_checkpoint(
-        dominance_identity(identity, s.dominance_indices, s.dominance_components)));
+        dominance_identity(identity, s.dominance_indices, s.dominance_components, s.components_from)));
     if (common.resume) {
       const int count = store->finished_layers();
       finished = store->load(count);
