@@ -15,13 +15,11 @@ std::uint64_t kind_signature(const BoardKey& key, int size) {
     const int cell = std::countr_zero(firsts);
     const int row = cell / size;
     const int col = cell % size;
-    if (key.horizontal & bit(cell)) {
-      const bool truck = col + 2 < size && (key.horizontal & ~key.first & bit(cell + 2));
-      rows[row] = 3 * rows[row] + (truck ? 2 : 1);
-    } else {
-      const bool truck = row + 2 < size && (key.occupied & ~key.horizontal & ~key.first & bit(cell + 2 * size));
-      columns[col] = 3 * columns[col] + (truck ? 2 : 1);
-    }
+    const int digit = vehicle_length(key, cell, size) == kTruck ? 2 : 1;
+    if (key.horizontal & bit(cell))
+      rows[row] = 3 * rows[row] + digit;
+    else
+      columns[col] = 3 * columns[col] + digit;
   }
   std::uint64_t signature = 0;
   for (int line = 0; line < size; ++line) {
@@ -38,13 +36,8 @@ Board board_of_key(const BoardKey& key, int size) {
     const int row = cell / size;
     const int col = cell % size;
     const auto bit = [](int c) { return std::uint64_t{1} << c; };
-    if (key.horizontal & bit(cell)) {
-      const bool truck = col + 2 < size && (key.horizontal & ~key.first & bit(cell + 2));
-      vehicles.push_back({row, col, Orientation::Horizontal, truck ? kTruck : kCar});
-    } else {
-      const bool truck = row + 2 < size && (key.occupied & ~key.horizontal & ~key.first & bit(cell + 2 * size));
-      vehicles.push_back({row, col, Orientation::Vertical, truck ? kTruck : kCar});
-    }
+    const Orientation orientation = key.horizontal & bit(cell) ? Orientation::Horizontal : Orientation::Vertical;
+    vehicles.push_back({row, col, orientation, vehicle_length(key, cell, size)});
   }
   return Board(size, std::move(vehicles));
 }

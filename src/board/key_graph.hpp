@@ -12,6 +12,16 @@
 
 namespace rushhour {
 
+// The length (kCar, kTruck) of the vehicle whose first cell is `cell` of `key`: a third cell
+// belongs to it unless another vehicle starts there.
+inline int vehicle_length(const BoardKey& key, int cell, int size) {
+  const auto bit = [](int c) { return std::uint64_t{1} << c; };
+  if (key.horizontal & bit(cell))
+    return cell % size + 2 < size && (key.horizontal & ~key.first & bit(cell + 2)) ? kTruck : kCar;
+  return cell / size + 2 < size && (key.occupied & ~key.horizontal & ~key.first & bit(cell + 2 * size)) ? kTruck
+                                                                                                      : kCar;
+}
+
 // Calls visit(next) for every board one step (metric Step) or one move (Move: a slide of any
 // length over free cells) away from `key`, a board of side `size`.
 template <class Visit>
@@ -23,9 +33,7 @@ void for_each_slide(const BoardKey& key, int size, Metric metric, Visit&& visit)
     const int row = cell / size;
     const int col = cell % size;
     if (key.horizontal & bit(cell)) {
-      // A third cell belongs to this vehicle unless another vehicle starts there.
-      const int length =
-          col + 2 < size && (key.horizontal & ~key.first & bit(cell + 2)) ? 3 : 2;
+      const int length = vehicle_length(key, cell, size);
       const std::uint64_t body = (bit(length) - 1) << cell;
       for (int d = 1; d <= reach && col + length - 1 + d < size && !(key.occupied & bit(cell + length - 1 + d)); ++d) {
         const std::uint64_t moved = body ^ (body << d);
@@ -36,9 +44,7 @@ void for_each_slide(const BoardKey& key, int size, Metric metric, Visit&& visit)
         visit(BoardKey{key.first ^ bit(cell) ^ bit(cell - d), key.horizontal ^ moved, key.occupied ^ moved});
       }
     } else {
-      const int below = cell + 2 * size;
-      const int length =
-          row + 2 < size && (key.occupied & ~key.horizontal & ~key.first & bit(below)) ? 3 : 2;
+      const int length = vehicle_length(key, cell, size);
       std::uint64_t body = 0;
       for (int k = 0; k < length; ++k) body |= bit(cell + k * size);
       for (int d = 1; d <= reach && row + length - 1 + d < size && !(key.occupied & bit(cell + (length - 1 + d) * size)); ++d) {
