@@ -542,6 +542,9 @@ INSTANTIATE_TEST_SUITE_P(
     SmallBoards, MpiParts,
     ::testing::Values(
         MpiPartsCase{"4x4_rows", "--size 4", Rules(4), "rows --dominance-by symbolic", true},
+        // Every rank computes the first layers on the whole domain and its parts read them.
+        MpiPartsCase{"4x4_move_rows_whole_layers", "--size 4 --metric move", Rules(4, -1, Metric::Move),
+                     "rows --dominance-by symbolic --whole-layers 3", true},
         // rows+2 (4·6³·6² parts, each file written and synced) only with vehicle limits.
         MpiPartsCase{"4x4_move_exit0_limited_rows2", "--size 4 --metric move --exit-row 0 --max-cars 3 --max-trucks 1",
                      Rules(4, 0, Metric::Move, {.max_cars = 3, .max_trucks = 1}), "rows+2 --dominance-by symbolic",

@@ -1,7 +1,8 @@
 // The bdd engine with --partition against the explicit engine, figure by figure: per-index
 // counts, both dominance figures (the symbolic pass per part, and a class sweep after the
 // parts), the samples, for every granularity, both metrics, vehicle limits, another exit row,
-// 6x6 with few vehicles and a layer limit; and the options' checks.
+// 6x6 with few vehicles and a layer limit, with the first layers taken from the whole domain
+// or not; and the options' checks.
 #include "run/partitioned_run.hpp"
 
 #include <gtest/gtest.h>
@@ -101,6 +102,8 @@ TEST_P(SavedPartitionedRun, OnTwoWorkerProcessesSavesEveryPartAndResumesFromThem
   ASSERT_GT(removed, 0u);
   settings.common.resume = true;
   settings.symbolic.part_workers = 1;
+  // The parts classified again start from the whole domain's first layers: the same BDDs.
+  settings.symbolic.whole_layers = 2;
   const Classification resumed = run::classify_partitioned(settings, &directory, log);
   testing::expect_same_figures(resumed, expected, {.dominance = true, .samples = true});
   EXPECT_EQ(layer_nodes(resumed), layer_nodes(got));
@@ -142,6 +145,64 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(Rules(6, -1, Metric::Step, {.max_vehicles = 4}),
                                          Rules(6, -1, Metric::Move, {.max_vehicles = 4}))),
     case_name);
+
+// --whole-layers K: the first K layers computed on the whole domain, every part starting
+// from its share of them. The same figures, whether the whole layers end before, within or
+// after a part's own, and under a layer limit below K.
+class WholeLayersRun : public ::testing::TestWithParam<std::tuple<std::string, Rules, int>> {};
+
+TEST_P(WholeLayersRun, GivesEveryFigureOfTheExplicitEngine) {
+  const auto& [partition, rules, whole_layers] = GetParam();
+  const Classification& expected = testing::explicit_figures(rules);
+  run::RunSettings settings = partitioned_settings(rules, partition);
+  settings.symbolic.whole_layers = whole_layers;
+  run::ProgressLog log(true, "");
+  const Classification got = run::classify_partitioned(settings, nullptr, log);
+  testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+
+  settings.symbolic.max_layers = 2;
+  const Classification limited = run::classify_partitioned(settings, nullptr, log);
+  EXPECT_FALSE(limited.complete);
+  ASSERT_EQ(limited.layers.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) EXPECT_EQ(limited.layers[i].count, expected.layers[i].count);
+}
+
+std::string whole_layers_name(const ::testing::TestParamInfo<std::tuple<std::string, Rules, int>>& info) {
+  const auto& [partition, rules, whole_layers] = info.param;
+  return case_name({{partition, rules}, info.index}) + "_whole" + std::to_string(whole_layers);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    FourByFour, WholeLayersRun,
+    ::testing::Combine(::testing::Values("exit-row", "rows"),
+                       ::testing::Values(Rules(4, -1, Metric::Step), Rules(4, -1, Metric::Move),
+                                         Rules(4, 0, Metric::Step),
+                                         Rules(4, -1, Metric::Move, {.max_cars = 3, .max_trucks = 1})),
+                       ::testing::Values(1, 3, 100)),
+    whole_layers_name);
+
+INSTANTIATE_TEST_SUITE_P(
+    FourByFourManyParts, WholeLayersRun,
+    ::testing::Combine(::testing::Values("rows+2"),
+                       ::testing::Values(Rules(4, -1, Metric::Step), Rules(4, -1, Metric::Move)),
+                       ::testing::Values(3)),
+    whole_layers_name);
+
+INSTANTIATE_TEST_SUITE_P(
+    FiveByFive, WholeLayersRun,
+    ::testing::Combine(::testing::Values("rows"),
+                       ::testing::Values(Rules(5, -1, Metric::Step), Rules(5, -1, Metric::Move),
+                                         Rules(5, 4, Metric::Move, {.max_vehicles = 5})),
+                       ::testing::Values(4)),
+    whole_layers_name);
+
+INSTANTIATE_TEST_SUITE_P(
+    SixBySixFewVehicles, WholeLayersRun,
+    ::testing::Combine(::testing::Values("rows"),
+                       ::testing::Values(Rules(6, -1, Metric::Step, {.max_vehicles = 4}),
+                                         Rules(6, -1, Metric::Move, {.max_vehicles = 4})),
+                       ::testing::Values(3)),
+    whole_layers_name);
 
 // Each part written and fsynced takes a few milliseconds: the finest partition (rows+2, 4·6³·6²
 // parts) only with the vehicle limits.
@@ -346,6 +407,9 @@ INSTANTIATE_TEST_SUITE_P(
                      "counts the components of every index, or from --dominance-components-from"},
         BadPartition{"--size 4 --partition rows --dominance-by symbolic --dominance-components-from -1",
                      "--dominance-components-from must be >= 0"},
+        BadPartition{"--size 4 --whole-layers 2", "--whole-layers goes with --partition"},
+        BadPartition{"--size 4 --partition rows --whole-layers -1", "--whole-layers must be >= 0"},
+        BadPartition{"--size 4 --engine classes --whole-layers 2", "--whole-layers applies to the bdd engine only"},
         BadPartition{"--size 4 --partition rows --dominance-components-from 3",
                      "--dominance-components-from applies to the symbolic dominance pass only"},
         BadPartition{"--size 4 --partition rows --no-dominance --dominance-by symbolic --dominance-components-from 3",

@@ -104,15 +104,26 @@ class SlotEncoding final : public StateEncoding {
 
   // Lines 0..n-1 are rows, n..2n-1 columns.
   int line_count() const { return 2 * rules_.size(); }
-
- private:
-  // all_current_ holds each line's bits together, lines in variable order.
-  Board board_of(const std::vector<bool>& values) const override;
-  // bddfalse for an arrangement the part does not admit on the line.
+  // The lines in variable order.
+  const std::vector<int>& lines_in_order() const { return line_sequence_; }
+  // The variable coding `line`'s value: its index in arrangements(line).
+  const DomainVariable& line_variable(int line) const { return lines_[static_cast<std::size_t>(line)]; }
+  // The arrangements (LineTable indices) `line` may hold in this encoding, ascending.
+  const std::vector<int>& arrangements(int line) const { return allowed_[static_cast<std::size_t>(line)]; }
+  // The value of `line`'s variable that codes `arrangement`, -1 if the encoding does not admit it.
+  int value_of(int line, int arrangement) const {
+    return value_of_[static_cast<std::size_t>(line)][static_cast<std::size_t>(arrangement)];
+  }
+  // The configurations whose `line` holds `arrangement` (a cube over the line's bits);
+  // bddfalse for an arrangement the encoding does not admit on the line.
   bdd is_arrangement(int line, int arrangement, Copy copy = Copy::Current) const {
     const int value = value_of_[static_cast<std::size_t>(line)][static_cast<std::size_t>(arrangement)];
     return value < 0 ? bddfalse : lines_[static_cast<std::size_t>(line)].encode(value, copy);
   }
+
+ private:
+  // all_current_ holds each line's bits together, lines in variable order.
+  Board board_of(const std::vector<bool>& values) const override;
   // Cell k of line `line` covered by a vehicle of the crossing line.
   bdd crossing_covered(int line, int k) const;
   bdd line_relation(int line, Metric metric) const;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "util/clock.hpp"
+
 namespace rushhour::run {
 
 Count sample_key(const LineTable& table, const Board& board) {
@@ -21,7 +23,21 @@ PartRun classify_part(const Rules& rules, const DomainPart& part, const PartRunO
   const LineTable table(rules.size());
   BddSession session(0, bdd);
   const SlotEncoding encoding(session, rules, options.slot, part);
-  SymbolicRun run = classify_symbolic(encoding, session, retrograde);
+  std::vector<::bdd> first_layers;
+  std::vector<double> first_seconds;
+  if (options.whole_layers) {
+    // Each layer's seconds: reading it into the part. Parts whose layers end before the
+    // diagram's keep their first empty layer, which tells the driver that they are complete.
+    const LineDiagramReader reader(encoding, *options.whole_layers);
+    for (std::size_t i = 0; i < options.whole_layers->roots.size(); ++i) {
+      const auto start = Clock::now();
+      first_layers.push_back(reader.set(i));
+      first_seconds.push_back(seconds_since(start));
+      if (first_layers.back() == bddfalse) break;
+    }
+    session.check();
+  }
+  SymbolicRun run = classify_symbolic(encoding, session, retrograde, std::move(first_layers), first_seconds);
   PartRun result(rules);
   result.interrupted = run.interrupted;
   // A part's T highest indices hold every index of the run's T highest it has.

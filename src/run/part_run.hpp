@@ -4,12 +4,14 @@
 // explicit-engine keys. What a partitioned run (run/partitioned_run.hpp) does per part and
 // what the class engine's symbolic path (run/symbolic_class.hpp) does per class.
 #include <functional>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "bdd/session.hpp"
 #include "board/board.hpp"
 #include "board/classification.hpp"
+#include "encoding/line_diagram.hpp"
 #include "encoding/line_partition.hpp"
 #include "encoding/slot_encoding.hpp"
 #include "retrograde/retrograde.hpp"
@@ -35,6 +37,9 @@ struct PartRunOptions {
   int samples_per_index = 5;
   int sample_indices = 10;
   bool mirror_samples = false;  // also PartRun::least_by_mirror
+  // The first layers of the whole domain (roots C_0, C_1, ...): the part starts from their
+  // restriction to it rather than computing them (run/partitioned_run.hpp, --whole-layers).
+  std::shared_ptr<const LineDiagram> whole_layers;
   // Called with the part's session, encoding, layers C_0.. and finished result while the
   // session still runs (e.g. to save the layers), unless the part was interrupted.
   std::function<void(BddSession&, const SlotEncoding&, const std::vector<::bdd>& layers, const PartRun&)>

@@ -11,7 +11,10 @@
 
 #include "bdd/domain_variable.hpp"
 #include "board/board_string.hpp"
+#include "encoding/line_diagram.hpp"
 #include "encoding/line_partition.hpp"
+#include "encoding/slot_encoding.hpp"
+#include "retrograde/retrograde.hpp"
 #include "run/part_run.hpp"
 #include "run/rank_dealing.hpp"
 #include "util/clock.hpp"
@@ -219,6 +222,38 @@ class PartitionedRun {
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
   }
 
+  // Layers 0..K-1 of the whole domain (--whole-layers K), which every part then reads: the
+  // first layers' BDDs are small whole and cost far more split into parts
+  // (results/partition-study.md). False if a stop signal ended them.
+  bool compute_whole_layers() {
+    const int wanted = settings_.symbolic.whole_layers;
+    if (wanted == 0) return true;
+    const auto start = Clock::now();
+    const double start_cpu = process_cpu_seconds();
+    BddSession session(0, settings_.symbolic.bdd);
+    const SlotEncoding encoding(session, settings_.common.rules, settings_.symbolic.slot);
+    RetrogradeOptions options = settings_.symbolic.retrograde(settings_.common);
+    options.dominance = false;
+    options.samples_per_index = 0;
+    options.max_layers = options.max_layers < 0 ? wanted : std::min(wanted, options.max_layers);
+    options.should_stop = [] { return StopSignals::stop_requested(); };
+    const SymbolicRun run = classify_symbolic(encoding, session, options);
+    if (run.interrupted) return false;
+    const double layer_seconds = seconds_since(start);
+    std::uint64_t largest = 0;
+    for (const LayerFigures& layer : run.figures.layers) largest = std::max(largest, layer.bdd_nodes);
+    auto diagram = std::make_shared<const LineDiagram>(to_line_diagram(encoding, run.layers));
+    char text[240];
+    std::snprintf(text, sizeof text,
+                  "whole domain: layers 0..%d in %.2f s (largest %llu BDD nodes), as a diagram of %zu nodes in "
+                  "%.2f s; CPU %.2f s",
+                  static_cast<int>(run.layers.size()) - 1, layer_seconds, static_cast<unsigned long long>(largest),
+                  diagram->nodes.size(), seconds_since(start) - layer_seconds, process_cpu_seconds() - start_cpu);
+    log_.line(text);
+    options_.whole_layers = std::move(diagram);
+    return true;
+  }
+
   std::uint64_t to_classify() const { return (part_count_ + stride_ - 1) / stride_; }
   std::string describe() const {
     return "partition " + partition_.name + ": " + std::to_string(part_count_) + " parts" +
@@ -315,6 +350,11 @@ Classification classify_in_process(const RunSettings& settings, const RunDirecto
       std::min<std::uint64_t>(static_cast<std::uint64_t>(std::max(1, settings.symbolic.part_workers)), run.to_classify()));
   log.line(run.describe() + (workers > 1 ? ", " + std::to_string(workers) + " worker processes" : std::string()));
   const std::vector<ItemRange> parts = run.parts_to_classify();
+  // Before the workers are forked: they inherit the whole layers.
+  if (!parts.empty() && !run.compute_whole_layers()) {
+    run.stopped();
+    return run.result();
+  }
   // Worker processes classify the parts when there are several; each sends back its part's
   // figures as text (PartFigures::text), the same text a part file holds.
   std::unique_ptr<ForkedWorkers> pool;
@@ -354,6 +394,8 @@ Classification classify_on_rank0(const RunSettings& settings, const RunDirectory
   }
   if (!job_starts(!refused)) std::rethrow_exception(refused);
   PartitionedRun& run = *made;
+  // Every rank reads the whole layers of its own computation (a rank is one process).
+  if (!parts.empty() && !run.compute_whole_layers()) run.stopped();
   std::mutex mutex;
   ItemDealer dealer(parts);
   bool stopping = false;
@@ -420,7 +462,8 @@ Classification classify_on_rank0(const RunSettings& settings, const RunDirectory
 // Another rank: classifies the parts rank 0 deals it and sends their figures as text.
 void classify_on_rank(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log, int rank) {
   if (!job_starts(false)) return;
-  const PartitionedRun run(settings, directory, log, false);
+  PartitionedRun run(settings, directory, log, false);
+  if (!run.compute_whole_layers()) return;
   ItemQueue queue;
   std::mutex mutex;
   std::vector<std::uint64_t> pending;  // figures of finished parts not yet sent

@@ -43,6 +43,7 @@ constexpr EngineOption kEngineOptions[] = {
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
     {"items", kClasses},              {"partition", kSymbolic},
     {"part-sample", kSymbolic},       {"part-workers", kSymbolic},
+    {"whole-layers", kSymbolic},
     {"clusters", kClasses},           {"clusters-text", kClasses},
     {"clusters-min-index", kClasses}, {"minimal", kClasses},
     {"clusters-metrics", kClasses},
@@ -231,6 +232,7 @@ void SymbolicSettings::check(const CommonSettings& common) const {
     throw InputError("--part-sample goes with --partition");
   }
   if (part_workers < 1 || part_workers > 256) throw InputError("--part-workers must be 0 (all) to 256");
+  if (whole_layers < 0) throw InputError("--whole-layers must be >= 0");
 }
 
 RetrogradeOptions SymbolicSettings::retrograde(const CommonSettings& common) const {
@@ -388,7 +390,10 @@ po::options_description classify_options() {
        "bdd engine benchmark: with --partition, classify only every K-th part (no --out)")
       ("part-workers", po::value<int>()->default_value(0),
        "bdd engine with --partition: worker processes classifying parts at once "
-       "(0 = one per hardware thread; under MPI each rank classifies one part at a time)");
+       "(0 = one per hardware thread; under MPI each rank classifies one part at a time)")
+      ("whole-layers", po::value<int>()->default_value(0),
+       "bdd engine with --partition: compute the first K layers on the whole domain, where they "
+       "are cheap, and start every part from them (0 = every layer part by part)");
   po::options_description bdd("BuDDy (bdd engine)");
   bdd.add_options()
       ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
@@ -475,6 +480,9 @@ RunSettings settings_from(const po::variables_map& vm) {
                          (common.dominance ? " (--dominance-by symbolic)" : " (not with --no-dominance)"));
     symbolic.partition = vm["partition"].as<std::string>();
     symbolic.part_stride = vm["part-sample"].as<int>();
+    symbolic.whole_layers = vm["whole-layers"].as<int>();
+    if (is_set(vm, "whole-layers") && !symbolic.partitioned())
+      throw InputError("--whole-layers goes with --partition");
     if (symbolic.partitioned() && !is_set(vm, "bdd-cache-ratio")) symbolic.bdd.cache_ratio = kPartCacheRatio;
     const int part_workers = vm["part-workers"].as<int>();
     if (is_set(vm, "part-workers") && !symbolic.partitioned())

@@ -65,6 +65,7 @@ struct SymbolicSettings {
   std::string partition = "none";
   int part_stride = 1;  // --part-sample: classify only every K-th part (a benchmark)
   int part_workers = 1;  // --part-workers: processes classifying parts at once
+  int whole_layers = 0;  // --whole-layers: layers computed on the whole domain before the parts
 
   bool partitioned() const { return partition != "none"; }
 
