@@ -284,6 +284,28 @@ TEST(Scripts, ClassEngineBenchmarkPrintsItsRates) {
   EXPECT_EQ(occurrences(run.out, "peak RSS"), 3u) << run.out;
 }
 
+TEST(Scripts, SixBySixSymbolicJobRefusesAnUnknownMetric) {
+  const CommandRun run = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/run_6x6_symbolic.sh sideways " +
+                                   std::string(RUSHHOUR_BINARY));
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("no configs/6x6-symbolic-sideways.cfg"), std::string::npos) << run.err;
+}
+
+// The 6x6 symbolic jobs' options (whole layers, parts, the symbolic pass) on 4x4, the board
+// and the paths given on the command line over the config's.
+TEST(Scripts, SixBySixSymbolicConfigsRunOnASmallBoard) {
+  TempDir dir("symbolic_configs");
+  for (const auto& [metric, max_index] : {std::pair{"move", "max index 7\n"}, std::pair{"step", "max index 10\n"}}) {
+    const CommandRun run = run_rushhour(std::string("classify --config ") + RUSHHOUR_SOURCE_DIR +
+                                        "/configs/6x6-symbolic-" + metric + ".cfg --size 4 -q --out " +
+                                        (dir.path() / metric).string() + " --log " +
+                                        (dir.path() / metric).string() + ".log");
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find(max_index), std::string::npos) << run.out;
+    EXPECT_TRUE(fs::exists(dir.path() / metric / "parts")) << metric;
+  }
+}
+
 TEST(Scripts, SixBySixClassJobRefusesAnUnknownJob) {
   const CommandRun run = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/run_6x6_classes.sh sideways " +
                                    std::string(RUSHHOUR_BINARY));
