@@ -463,7 +463,9 @@ Classification classify_on_rank0(const RunSettings& settings, const RunDirectory
 void classify_on_rank(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log, int rank) {
   if (!job_starts(false)) return;
   PartitionedRun run(settings, directory, log, false);
-  if (!run.compute_whole_layers()) return;
+  // A stop that ends the whole layers ends this rank's parts too, through the same signal;
+  // the rank still answers rank 0 below, which waits for every rank.
+  run.compute_whole_layers();
   ItemQueue queue;
   std::mutex mutex;
   std::vector<std::uint64_t> pending;  // figures of finished parts not yet sent
