@@ -1,14 +1,14 @@
 #pragma once
-// Sets of configurations carried from one BuDDy session to another: from the whole domain's
-// slot encoding to the encoding of a part (encoding/line_partition.hpp), whose fixed lines
-// code their arrangements differently and which runs in a session (often a process) of its
-// own.
+// Sets of configurations carried from one BuDDy node table to another: from the whole
+// domain's slot encoding to the encoding of a part (encoding/line_partition.hpp), whose fixed
+// lines code their arrangements differently and which has a BddSession (often a process) of
+// its own.
 //
 // A LineDiagram is a multi-valued decision diagram over the lines, in the encoding's variable
 // order: a node at level k decides line lines[k] by its arrangement (its index in LineTable),
 // one edge per arrangement the set admits there, each to a node of a deeper level or to
 // kTrue. Sets given together share their nodes. It holds no BuDDy node, so it outlives the
-// session it was read from and can be read by forked workers.
+// BddSession it was read from and can be read by forked workers.
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
