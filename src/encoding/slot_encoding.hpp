@@ -117,8 +117,8 @@ class SlotEncoding final : public StateEncoding {
   // The configurations whose `line` holds `arrangement` (a cube over the line's bits);
   // bddfalse for an arrangement the encoding does not admit on the line.
   bdd is_arrangement(int line, int arrangement, Copy copy = Copy::Current) const {
-    const int value = value_of_[static_cast<std::size_t>(line)][static_cast<std::size_t>(arrangement)];
-    return value < 0 ? bddfalse : lines_[static_cast<std::size_t>(line)].encode(value, copy);
+    const int value = value_of(line, arrangement);
+    return value < 0 ? bddfalse : line_variable(line).encode(value, copy);
   }
 
  private:

@@ -39,11 +39,11 @@ struct PartRunOptions {
   bool mirror_samples = false;  // also PartRun::least_by_mirror
   // The first layers of the whole domain (roots C_0, C_1, ...): the part starts from their
   // restriction to it rather than computing them (run/partitioned_run.hpp, --whole-layers).
-  std::shared_ptr<const LineDiagram> whole_layers;
+  std::shared_ptr<const LineDiagram> whole_layers{};
   // Called with the part's session, encoding, layers C_0.. and finished result while the
   // session still runs (e.g. to save the layers), unless the part was interrupted.
   std::function<void(BddSession&, const SlotEncoding&, const std::vector<::bdd>& layers, const PartRun&)>
-      on_finished;
+      on_finished{};
 };
 
 // A sample: the explicit engine's key of a board (class_engine.hpp, SampleKey) and the board.
