@@ -4,9 +4,11 @@ classes run of the same board): board parameters, domain, winning, solvable and 
 counts, the count of every index, and the dominance figures where both files have them
 (a component count of -1 means not computed and is skipped). Each --dominance-log is the log
 of a bdd run's dominance pass, finished or not: its "dominance index I: N non-dominated, C
-components" lines are compared with B's dominance figures.
+components" lines are compared with B's dominance figures. --samples also compares the sample
+boards, index by index, as sets: the class and explicit engines and a partitioned bdd run take
+each index's least keys, an unpartitioned bdd run the first boards in BDD order.
 
-Usage: /usr/bin/python3 scripts/compare_runs.py A.h5 B.h5 [--dominance-log LOG ...]
+Usage: /usr/bin/python3 scripts/compare_runs.py A.h5 B.h5 [--dominance-log LOG ...] [--samples]
 Prints one line per figure compared and one per difference; exit status 0 if every compared
 figure agrees, 1 if any differs, 2 on bad usage or an unreadable file. Counts are compared
 exactly in either stored form (uint64 or decimal strings, see h5counts.py).
@@ -32,6 +34,11 @@ def load(path):
         data = {name: h5counts.dataset(f, name, form) for name in h5counts.COUNT_DATASETS if name in f}
         if "dominance/components" in f:
             data["dominance/components"] = np.array(f["dominance/components"])
+        samples = {}
+        if "samples/board" in f and "samples/index" in f:
+            for board, index in zip(f["samples/board"][()], f["samples/index"][()]):
+                samples.setdefault(int(index), set()).add(board.decode() if isinstance(board, bytes) else str(board))
+        data["samples"] = samples
     return attrs, data
 
 
@@ -61,6 +68,8 @@ def usage():
 
 def main(argv):
     args, logs = argv[1:], []
+    compare_samples = "--samples" in args
+    args = [arg for arg in args if arg != "--samples"]
     while "--dominance-log" in args:
         at = args.index("--dominance-log")
         if at + 1 >= len(args):
@@ -118,6 +127,18 @@ def main(argv):
                 same(f"components of index {index} (log vs B)", components, c_b[index])
         print(f"compared the logged dominance figures of {len(logged)} indices "
               f"({with_components} with components)" + (f", {min(logged)} to {max(logged)}" if logged else ""))
+    if compare_samples:
+        sa, sb = da["samples"], db["samples"]
+        if not sa or not sb:
+            print(f"compare_runs: {args[0] if not sa else args[1]} has no samples to compare", file=sys.stderr)
+            return 2
+        if same("sampled indices", sorted(sa), sorted(sb)):
+            for index in sorted(sa):
+                if sa[index] != sb[index]:
+                    differences += 1
+                    print(f"DIFFERENT samples of index {index}: {sorted(sa[index] - sb[index])} only in A, "
+                          f"{sorted(sb[index] - sa[index])} only in B")
+            print(f"compared the samples of {len(sa)} indices ({sum(map(len, sa.values()))} boards)")
     print("all compared figures agree" if differences == 0 else f"{differences} differences")
     return 0 if differences == 0 else 1
 

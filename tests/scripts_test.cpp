@@ -335,6 +335,34 @@ TEST(Scripts, CompareRunsAgreesOnTwoEnginesAndNotOnTwoMetrics) {
   EXPECT_EQ(run_shell(script("compare_runs.py") + " " + h5("bdd")).status, 2);
 }
 
+// --samples compares the sample boards index by index: a partitioned bdd run takes the class
+// engine's (the least keys); one board changed, or no samples at all, is reported.
+TEST(Scripts, CompareRunsComparesTheSamples) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("compare_samples");
+  const std::string base = "classify --size 4 -q --out " + dir.path().string();
+  ASSERT_EQ(run_rushhour(base + "/parts --partition rows --dominance-by symbolic").status, 0);
+  ASSERT_EQ(run_rushhour(base + "/classes --engine classes").status, 0);
+  ASSERT_EQ(run_rushhour(base + "/none --engine classes --samples 0").status, 0);
+  const auto h5 = [&](const std::string& name) { return (dir.path() / name / "classification.h5").string(); };
+  const std::string compare = script("compare_runs.py") + " --samples " + h5("parts") + " ";
+  const CommandRun agree = run_shell(compare + h5("classes"));
+  EXPECT_EQ(agree.status, 0) << agree.out << agree.err;
+  EXPECT_NE(agree.out.find("compared the samples of 10 indices (47 boards)"), std::string::npos) << agree.out;
+  EXPECT_NE(agree.out.find("all compared figures agree"), std::string::npos) << agree.out;
+
+  ASSERT_EQ(run_shell(kPython + " -c \"import h5py; f = h5py.File('" + h5("classes") +
+                      "', 'r+'); b = f['samples/board']; i = list(f['samples/index'][()]).index(10); "
+                      "b[i] = b'oooooooooooooooo'\"").status, 0);
+  const CommandRun differ = run_shell(compare + h5("classes"));
+  EXPECT_EQ(differ.status, 1) << differ.out << differ.err;
+  EXPECT_NE(differ.out.find("DIFFERENT samples of index 10"), std::string::npos) << differ.out;
+
+  const CommandRun none = run_shell(compare + h5("none"));
+  EXPECT_EQ(none.status, 2) << none.out << none.err;
+  EXPECT_NE(none.err.find("has no samples to compare"), std::string::npos) << none.err;
+}
+
 // A limited run's figures are sums over the (cars, trucks) pairs of a full class run's census.
 TEST(Scripts, CensusLimitsReproducesALimitedRun) {
   if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
