@@ -84,6 +84,9 @@ def main(argv):
     except (OSError, KeyError, ValueError) as e:
         print(f"compare_runs: {e}", file=sys.stderr)
         return 2
+    if compare_samples and not (da["samples"] and db["samples"]):
+        print(f"compare_runs: {args[1] if da['samples'] else args[0]} has no samples to compare", file=sys.stderr)
+        return 2
     differences = 0
 
     def same(name, x, y):
@@ -129,9 +132,6 @@ def main(argv):
               f"({with_components} with components)" + (f", {min(logged)} to {max(logged)}" if logged else ""))
     if compare_samples:
         sa, sb = da["samples"], db["samples"]
-        if not sa or not sb:
-            print(f"compare_runs: {args[0] if not sa else args[1]} has no samples to compare", file=sys.stderr)
-            return 2
         if same("sampled indices", sorted(sa), sorted(sb)):
             for index in sorted(sa):
                 if sa[index] != sb[index]:
