@@ -5,6 +5,14 @@
 
 #include "board/errors.hpp"
 
+// Two BuDDy internals (its kernel.h, not installed; exported by the library) that
+// BddSession::ensure_variables needs to work around bdd_setvarnum: the reference stack and
+// the node table's growth step.
+extern "C" {
+extern int* bddrefstack;
+int bdd_noderesize(int rehash);
+}
+
 namespace rushhour {
 namespace {
 
@@ -52,7 +60,7 @@ std::int64_t BddSettings::node_ceiling() const {
 
 BddSession::BddSession(int variable_count, const BddSettings& settings,
                        std::function<void(const std::string&)> log)
-    : settings_(settings), variable_count_(variable_count), log_(std::move(log)) {
+    : settings_(settings), variable_count_(0), log_(std::move(log)) {
   settings_.check();
   if (active_session != nullptr || bdd_isrunning())
     throw std::logic_error("only one BddSession may exist at a time");
@@ -75,10 +83,12 @@ BddSession::BddSession(int variable_count, const BddSettings& settings,
   if (const std::int64_t ceiling = settings_.node_ceiling(); ceiling > 0)
     bdd_setmaxnodenum(static_cast<int>(std::max<std::int64_t>(ceiling, bdd_getallocnum())));
   bdd_disable_reorder();
-  if (variable_count > 0 && bdd_setvarnum(variable_count) < 0) {
+  try {
+    ensure_variables(variable_count);
+  } catch (...) {
     bdd_done();
     active_session = nullptr;
-    throw BddFailure("BuDDy could not declare " + std::to_string(variable_count) + " variables");
+    throw;
   }
 }
 
@@ -104,12 +114,26 @@ void BddSession::check() const {
 
 void BddSession::ensure_variables(int count) {
   if (count <= variable_count_) return;
+  // BuDDy 2.4 counts a reference-stack slot before the node that fills it is made
+  // (PUSHREF(bdd_makenode(...)) increments first), and a garbage collection marks every
+  // counted slot. bdd_setvarnum allocates a new stack and pushes each new variable's node:
+  // a collection inside it marked the new block's garbage as a node index (a segmentation
+  // fault in bdd_mark, seen in 6x6 runs), and so could the first collection inside a later
+  // operation reaching a slot never written. bdd_makenode collects only when no node is
+  // free, so the free nodes for the new variables (two each) are made here first, and the
+  // new stack is zeroed (0 is a terminal, which marking skips).
+  // The collection also empties BuDDy's satcount cache, which holds counts scaled by the
+  // old number of variables and survives bdd_setvarnum (seen: a count of 1 for 2).
+  if (variable_count_ > 0) bdd_gbc();
+  const std::int64_t needed = 2 * static_cast<std::int64_t>(count - variable_count_);
+  while (bdd_getallocnum() - bdd_getnodenum() < needed)
+    if (bdd_noderesize(1) < 0)
+      throw BddFailure("the node table ceiling (" + std::to_string(bdd_getallocnum()) +
+                       " nodes) leaves no room to declare " + std::to_string(count) +
+                       " variables; raise --bdd-max-nodes or --max-memory");
   if (bdd_setvarnum(count) < 0)
     throw BddFailure("BuDDy could not declare " + std::to_string(count) + " variables");
-  // BuDDy's satcount cache holds counts scaled by the old number of variables and survives
-  // bdd_setvarnum: a count of a set counted before would come out wrong (seen: 1 for 2).
-  // A garbage collection empties every operation cache.
-  if (variable_count_ > 0) bdd_gbc();
+  std::fill_n(bddrefstack, 2 * static_cast<std::size_t>(count) + 4, 0);
   variable_count_ = count;
 }
 

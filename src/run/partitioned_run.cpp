@@ -95,8 +95,6 @@ PartFigures classify_numbered_part(const PartContext& context, std::uint64_t num
       figures.index_variable = session.variable_count();
       figures.index_bits = std::max(1, bits_for(static_cast<int>(layers.size())));
       session.ensure_variables(figures.index_variable + figures.index_bits);
-      // After the index variables are declared: BuDDy declaring variables must not meet the
-      // garbage these counts leave (its collection during bdd_setvarnum crashed then).
       add_vehicle_counts(context.rules, encoding, layers, figures);
       context.store->save(figures, layer_identity(encoding, context.rules.metric()), layers);
       session.check();
