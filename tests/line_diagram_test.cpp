@@ -4,10 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
+#include <optional>
+
 #include "bdd/state_set.hpp"
+#include "board/errors.hpp"
 #include "bdd_test_support.hpp"
 #include "encoding/line_partition.hpp"
 #include "retrograde/retrograde.hpp"
+#include "storage/line_diagram_file.hpp"
+#include "storage_test_support.hpp"
 
 namespace rushhour {
 namespace {
@@ -70,6 +77,54 @@ TEST(LineDiagram, RefusesAnEncodingOfAnotherLineOrder) {
   BddSession session(0, testing::tiny_table());
   const SlotEncoding encoding(session, rules, SlotEncodingOptions{.order = "rows-columns"});
   EXPECT_THROW(LineDiagramReader(encoding, whole.diagram), std::logic_error);
+}
+
+bool operator==(const LineDiagram& a, const LineDiagram& b) {
+  const auto same_nodes = [](const LineDiagram::Node& x, const LineDiagram::Node& y) {
+    return x.level == y.level && x.first_edge == y.first_edge && x.edge_count == y.edge_count;
+  };
+  const auto same_edges = [](const LineDiagram::Edge& x, const LineDiagram::Edge& y) {
+    return x.arrangement == y.arrangement && x.child == y.child;
+  };
+  return a.lines == b.lines && a.roots == b.roots &&
+         std::equal(a.nodes.begin(), a.nodes.end(), b.nodes.begin(), b.nodes.end(), same_nodes) &&
+         std::equal(a.edges.begin(), a.edges.end(), b.edges.begin(), b.edges.end(), same_edges);
+}
+
+// DIR/whole-layers.h5: what is saved is read back, under its identity only; a damaged file,
+// another kind of file or a diagram whose indices would lead the reader astray is refused.
+TEST(LineDiagramFile, ReadsBackWhatWasSavedUnderItsIdentityOnly) {
+  const Rules rules(5, -1, Metric::Move, {.max_vehicles = 4});
+  const WholeSets whole = whole_sets(rules);
+  const testing::ScratchDir dir;
+  const auto path = dir / "whole-layers.h5";
+  const std::vector<int> lines = line_sequence("interleaved", 5);
+  const int arrangements = LineTable(5).size();
+  EXPECT_FALSE(load_line_diagram(path, "run A", lines, arrangements));
+  save_line_diagram(path, whole.diagram, "run A");
+  const std::optional<LineDiagram> read = load_line_diagram(path, "run A", lines, arrangements);
+  ASSERT_TRUE(read);
+  EXPECT_TRUE(*read == whole.diagram);
+  EXPECT_FALSE(load_line_diagram(path, "run B", lines, arrangements));
+  EXPECT_THROW(load_line_diagram(path, "run A", line_sequence("rows-columns", 5), arrangements), InputError);
+
+  const std::string bytes = testing::read_bytes(path);
+  testing::write_bytes(path, bytes.substr(0, bytes.size() / 2));
+  EXPECT_THROW(load_line_diagram(path, "run A", lines, arrangements), InputError);
+  testing::write_bytes(path, "not a diagram\n");
+  EXPECT_THROW(load_line_diagram(path, "run A", lines, arrangements), InputError);
+
+  for (const auto& damage : std::vector<std::function<void(LineDiagram&)>>{
+           [](LineDiagram& d) { d.edges.back().child = static_cast<int>(d.nodes.size()); },  // a parent as child
+           [](LineDiagram& d) { d.edges.front().arrangement = 1 << 20; },
+           [](LineDiagram& d) { d.nodes.back().edge_count += 1; },
+           [](LineDiagram& d) { d.nodes.front().level = 99; },
+           [](LineDiagram& d) { d.roots.front() = static_cast<int>(d.nodes.size()); }}) {
+    LineDiagram damaged = whole.diagram;
+    damage(damaged);
+    save_line_diagram(path, damaged, "run A");
+    EXPECT_THROW(load_line_diagram(path, "run A", lines, arrangements), InputError);
+  }
 }
 
 }  // namespace

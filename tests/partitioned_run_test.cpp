@@ -10,6 +10,8 @@
 #include <boost/program_options.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -108,6 +110,47 @@ TEST_P(SavedPartitionedRun, OnTwoWorkerProcessesSavesEveryPartAndResumesFromThem
   testing::expect_same_figures(resumed, expected, {.dominance = true, .samples = true});
   EXPECT_EQ(layer_nodes(resumed), layer_nodes(got));
   EXPECT_EQ(files_under(dir.path() / "parts"), parts);
+}
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The whole-domain layers (--whole-layers K) are saved in DIR/whole-layers.h5 and read from
+// there on --resume with the same K; another K computes them again; a damaged file is refused.
+TEST(SavedPartitionedRun, ResumesFromTheSavedWholeLayers) {
+  const Rules rules(4, -1, Metric::Move);
+  const Classification& expected = testing::explicit_figures(rules);
+  testing::TempDir dir("partitioned_whole_layers");
+  run::RunSettings settings = partitioned_settings(rules, "rows");
+  settings.symbolic.whole_layers = 3;
+  settings.common.out = dir.path();
+  const run::RunDirectory directory(dir.path());
+  const auto whole_layers = dir.path() / "whole-layers.h5";
+  const auto resume = [&](int whole, const std::string& log_name) {
+    settings.symbolic.whole_layers = whole;
+    run::ProgressLog log(true, (dir.path() / log_name).string());
+    const Classification got = run::classify_partitioned(settings, &directory, log);
+    testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+    return read_text(dir.path() / log_name);
+  };
+  EXPECT_NE(resume(3, "first.log").find("whole domain: layers 0..2 in"), std::string::npos);
+  ASSERT_TRUE(std::filesystem::exists(whole_layers));
+  settings.common.resume = true;
+  std::filesystem::remove_all(dir.path() / "parts");
+  EXPECT_NE(resume(3, "same.log").find("whole domain: layers 0..2 read from " + whole_layers.string()),
+            std::string::npos);
+  std::filesystem::remove_all(dir.path() / "parts");
+  EXPECT_NE(resume(2, "other.log").find("whole domain: layers 0..1 in"), std::string::npos);
+  std::filesystem::remove_all(dir.path() / "parts");
+  EXPECT_NE(resume(2, "again.log").find("read from"), std::string::npos);
+  const std::string bytes = read_text(whole_layers);
+  std::ofstream(whole_layers, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 64);
+  settings.symbolic.whole_layers = 2;
+  std::filesystem::remove_all(dir.path() / "parts");
+  run::ProgressLog log(true, "");
+  EXPECT_THROW(run::classify_partitioned(settings, &directory, log), InputError);
 }
 
 std::string case_name(const ::testing::TestParamInfo<PartitionCase>& info) {

@@ -40,7 +40,8 @@ DomainCode::Cube slot_code(const LineArrangement& a, int n) {
   return cube;
 }
 
-// The lines in variable order.
+}  // namespace
+
 std::vector<int> line_sequence(const std::string& order, int n) {
   std::vector<int> sequence;
   if (order == "interleaved") {
@@ -50,8 +51,6 @@ std::vector<int> line_sequence(const std::string& order, int n) {
   }
   return sequence;
 }
-
-}  // namespace
 
 EnumerationOrder::EnumerationOrder(int size, const SlotEncodingOptions& options)
     : table_(size), lines_(line_sequence(options.order, size)) {

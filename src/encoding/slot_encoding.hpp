@@ -53,6 +53,10 @@ struct SlotEncodingOptions {
   void check() const;  // throws InputError on unknown names
 };
 
+// The lines (0..n-1 the rows, n..2n-1 the columns) in the variable order `order` names:
+// SlotEncoding::lines_in_order() of every encoding of that order, whole or a part.
+std::vector<int> line_sequence(const std::string& order, int n);
+
 // The order in which StateEncoding::for_each_board visits the boards of a whole-domain slot
 // encoding: lexicographic over the lines in variable order, each line by its code's value
 // (its arrangement index for the "index" line code). A part's encoding visits its boards in

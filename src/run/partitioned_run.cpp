@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -11,12 +12,14 @@
 
 #include "bdd/domain_variable.hpp"
 #include "board/board_string.hpp"
+#include "board/lines.hpp"
 #include "encoding/line_diagram.hpp"
 #include "encoding/line_partition.hpp"
 #include "encoding/slot_encoding.hpp"
 #include "retrograde/retrograde.hpp"
 #include "run/part_run.hpp"
 #include "run/rank_dealing.hpp"
+#include "storage/line_diagram_file.hpp"
 #include "util/clock.hpp"
 #include "util/forked_workers.hpp"
 #include "util/process.hpp"
@@ -195,7 +198,8 @@ class PartitionedRun {
         numbering_(partition_, settings.common.rules),
         part_count_(count_parts(partition_, settings.common.rules)),
         stride_(static_cast<std::uint64_t>(settings.symbolic.part_stride)),
-        sum_(settings, settings.symbolic.retrograde(settings.common).dominance) {
+        sum_(settings, settings.symbolic.retrograde(settings.common).dominance),
+        prepares_(prepares) {
     const CommonSettings& common = settings.common;
     const SymbolicSettings& s = settings.symbolic;
     options_ = PartRunOptions{.slot = s.slot,
@@ -215,25 +219,41 @@ class PartitionedRun {
       log.line("removed " + std::to_string(removed) + " layer files of an unpartitioned run");
     directory->dominance_checkpoint("").clear();
     store_->remove_vehicle_totals();  // written again once the run is complete
-    if (!common.resume)
+    if (!common.resume) {
       if (const int removed = store_->clear(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
+      std::filesystem::remove(whole_layers_path());
+    }
   }
 
   // Layers 0..K-1 of the whole domain (--whole-layers K), which every part then reads: the
   // first layers' BDDs are small whole and cost far more split into parts
-  // (results/partition-study.md). False if a stop signal ended them.
+  // (results/partition-study.md). Saved in the run directory, and read from there when the
+  // run resumes. False if a stop signal ended them.
   bool compute_whole_layers() {
     const int wanted = settings_.symbolic.whole_layers;
     if (wanted == 0) return true;
+    RetrogradeOptions options = settings_.symbolic.retrograde(settings_.common);
+    options.max_layers = options.max_layers < 0 ? wanted : std::min(wanted, options.max_layers);
+    const std::string identity =
+        store_ ? store_->identity() + " whole-layers=" + std::to_string(options.max_layers) : std::string();
+    if (store_ && settings_.common.resume) {
+      const int size = settings_.common.rules.size();
+      if (std::optional<LineDiagram> saved = load_line_diagram(
+              whole_layers_path(), identity, line_sequence(settings_.symbolic.slot.order, size), LineTable(size).size())) {
+        log_.line("whole domain: layers 0.." + std::to_string(static_cast<int>(saved->roots.size()) - 1) +
+                  " read from " + whole_layers_path().string() + ", a diagram of " +
+                  std::to_string(saved->nodes.size()) + " nodes");
+        options_.whole_layers = std::make_shared<const LineDiagram>(std::move(*saved));
+        return true;
+      }
+    }
     const auto start = Clock::now();
     const double start_cpu = process_cpu_seconds();
     BddSession session(0, settings_.symbolic.bdd);
     const SlotEncoding encoding(session, settings_.common.rules, settings_.symbolic.slot);
-    RetrogradeOptions options = settings_.symbolic.retrograde(settings_.common);
     options.dominance = false;
     options.samples_per_index = 0;
-    options.max_layers = options.max_layers < 0 ? wanted : std::min(wanted, options.max_layers);
     options.should_stop = [] { return StopSignals::stop_requested(); };
     const SymbolicRun run = classify_symbolic(encoding, session, options);
     if (run.interrupted) return false;
@@ -248,9 +268,12 @@ class PartitionedRun {
                   static_cast<int>(run.layers.size()) - 1, layer_seconds, static_cast<unsigned long long>(largest),
                   diagram->nodes.size(), seconds_since(start) - layer_seconds, process_cpu_seconds() - start_cpu);
     log_.line(text);
+    if (store_ && prepares_) save_line_diagram(whole_layers_path(), *diagram, identity);
     options_.whole_layers = std::move(diagram);
     return true;
   }
+
+  std::filesystem::path whole_layers_path() const { return store_->directory().parent_path() / "whole-layers.h5"; }
 
   std::uint64_t to_classify() const { return (part_count_ + stride_ - 1) / stride_; }
   std::string describe() const {
@@ -338,6 +361,7 @@ class PartitionedRun {
   std::unique_ptr<PartStore> store_;
   std::mutex mutex_;
   PartSum sum_;
+  const bool prepares_;
   std::uint64_t done_ = 0;
   Clock::time_point start_ = Clock::now(), last_note_ = Clock::now();
 };
