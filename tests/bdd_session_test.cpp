@@ -46,8 +46,8 @@ TEST(BddSession, EndsCleanlyWithoutVariables) {
 // BuDDy's bdd_setvarnum counts a reference-stack slot for each new variable's node before the
 // node is made; a garbage collection inside it then marks the slot's uninitialised contents
 // as a node (a segmentation fault in bdd_mark, seen in 6x6 runs). It collects there only when
-// the free list is empty: here every free node is taken, and the stack's new block is one
-// the allocator has just written its own pointers into.
+// the free list is empty: here every node is taken by a live set, and the stack's new block is
+// one the allocator has just written its own pointers into.
 TEST(BddSession, DeclaresVariablesWhenNoNodeIsFree) {
   BddSession session(8, testing::tiny_table());
   const auto free_nodes = [] { return bdd_getallocnum() - bdd_getnodenum(); };
@@ -60,7 +60,9 @@ TEST(BddSession, DeclaresVariablesWhenNoNodeIsFree) {
     for (int v = 1; v < 8; ++v) cube &= (m >> (v - 1)) & 1 ? bdd_ithvar(v) : bdd_nithvar(v);
     minterms.push_back(cube);
   }
+  bdd_gbc();  // every node left is live, so that the session must grow the table
   const std::int64_t collections = session.gc_count();
+  const int table = bdd_getallocnum();
   for (std::size_t f = 0; f < minterms.size() && free_nodes() > 0; ++f)
     for (std::size_t g = 0; g < minterms.size() && free_nodes() > 0; ++g)
       if (f != g) kept.push_back(bdd_ite(bdd_ithvar(0), minterms[f], minterms[g]));
@@ -73,6 +75,7 @@ TEST(BddSession, DeclaresVariablesWhenNoNodeIsFree) {
   session.ensure_variables(8 + more);
   session.check();
   EXPECT_EQ(session.variable_count(), 8 + more);
+  EXPECT_GT(bdd_getallocnum(), table);
   const bdd last = bdd_ithvar(8 + more - 1);
   EXPECT_EQ(bdd_var(last), 8 + more - 1);
   // x0 ? m0 : m1 holds for two assignments of the variables 0..7, each with the new one set.
