@@ -151,6 +151,12 @@ TEST(SavedPartitionedRun, ResumesFromTheSavedWholeLayers) {
   std::filesystem::remove_all(dir.path() / "parts");
   run::ProgressLog log(true, "");
   EXPECT_THROW(run::classify_partitioned(settings, &directory, log), InputError);
+
+  // A file that cannot be written (here a directory is in the way) is reported, not fatal.
+  std::filesystem::remove(whole_layers);
+  std::filesystem::create_directories(whole_layers / "in-the-way");
+  settings.common.resume = false;
+  EXPECT_NE(resume(2, "unsaved.log").find("whole domain: not saved ("), std::string::npos);
 }
 
 std::string case_name(const ::testing::TestParamInfo<PartitionCase>& info) {

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <utility>
 
 #include "bdd/domain_variable.hpp"
@@ -222,7 +223,8 @@ class PartitionedRun {
     if (!common.resume) {
       if (const int removed = store_->clear(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
-      std::filesystem::remove(whole_layers_path());
+      std::error_code ignored;  // what cannot be removed is not read: the run saves its own
+      std::filesystem::remove(whole_layers_path(), ignored);
     }
   }
 
@@ -268,7 +270,14 @@ class PartitionedRun {
                   static_cast<int>(run.layers.size()) - 1, layer_seconds, static_cast<unsigned long long>(largest),
                   diagram->nodes.size(), seconds_since(start) - layer_seconds, process_cpu_seconds() - start_cpu);
     log_.line(text);
-    if (store_ && prepares_) save_line_diagram(whole_layers_path(), *diagram, identity);
+    if (store_ && prepares_) {
+      // A file that cannot be written costs a resume these layers, not the run.
+      try {
+        save_line_diagram(whole_layers_path(), *diagram, identity);
+      } catch (const std::exception& error) {
+        log_.line(std::string("whole domain: not saved (") + error.what() + "); a resume computes the layers again");
+      }
+    }
     options_.whole_layers = std::move(diagram);
     return true;
   }
