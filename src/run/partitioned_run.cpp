@@ -223,7 +223,7 @@ class PartitionedRun {
     if (!common.resume) {
       if (const int removed = store_->clear(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
-      std::error_code ignored;  // what cannot be removed is not read: the run saves its own
+      std::error_code ignored;  // a fresh run never reads it, and saves its own over it
       std::filesystem::remove(whole_layers_path(), ignored);
     }
   }
@@ -239,18 +239,20 @@ class PartitionedRun {
     options.max_layers = options.max_layers < 0 ? wanted : std::min(wanted, options.max_layers);
     const std::string identity =
         store_ ? store_->identity() + " whole-layers=" + std::to_string(options.max_layers) : std::string();
+    const auto start = Clock::now();
     if (store_ && settings_.common.resume) {
       const int size = settings_.common.rules.size();
       if (std::optional<LineDiagram> saved = load_line_diagram(
               whole_layers_path(), identity, line_sequence(settings_.symbolic.slot.order, size), LineTable(size).size())) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.2f s", seconds_since(start));
         log_.line("whole domain: layers 0.." + std::to_string(static_cast<int>(saved->roots.size()) - 1) +
                   " read from " + whole_layers_path().string() + ", a diagram of " +
-                  std::to_string(saved->nodes.size()) + " nodes");
+                  std::to_string(saved->nodes.size()) + " nodes, in " + seconds);
         options_.whole_layers = std::make_shared<const LineDiagram>(std::move(*saved));
         return true;
       }
     }
-    const auto start = Clock::now();
     const double start_cpu = process_cpu_seconds();
     BddSession session(0, settings_.symbolic.bdd);
     const SlotEncoding encoding(session, settings_.common.rules, settings_.symbolic.slot);
