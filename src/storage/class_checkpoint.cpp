@@ -10,20 +10,13 @@
 
 #include "board/count.hpp"
 #include "board/errors.hpp"
-#include "storage/atomic_file.hpp"
-#include "util/fnv1a.hpp"
+#include "storage/checked_text_file.hpp"
 
 namespace rushhour {
 namespace {
 
 constexpr const char* kMagicLine = "rushhour class sweep checkpoint 1";
 constexpr int kMaxIndex = 254;
-
-std::string hex(std::uint64_t value) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
-  return text;
-}
 
 constexpr const char* kFileName = "classes-checkpoint.txt";
 
@@ -33,15 +26,9 @@ InputError damaged(const std::filesystem::path& file, const std::string& what) {
 
 // The file's text before its checksum line, after checking the first line and the checksum.
 std::string verified_body(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::stringstream whole;
-  whole << in.rdbuf();
-  const std::string text = whole.str();
-  if (text.rfind(std::string(kMagicLine) + "\n", 0) != 0) throw damaged(file, "unknown first line");
-  const std::size_t sum_at = text.rfind("checksum ");
-  if (sum_at == std::string::npos || text.substr(sum_at) != "checksum " + hex(fnv1a(text.substr(0, sum_at))) + "\n")
-    throw damaged(file, "checksum mismatch");
-  return text.substr(0, sum_at);
+  const std::optional<std::string> body = read_checked_text(file, kMagicLine, "class sweep checkpoint");
+  if (!body) throw damaged(file, "cannot be read");
+  return std::string(kMagicLine) + "\n" + *body;
 }
 
 // The parameter line of a verified body.
@@ -154,7 +141,7 @@ ClassCheckpoint::ClassCheckpoint(const std::filesystem::path& run_directory, std
 void ClassCheckpoint::save(const ClassSweepState& state) const {
   std::ostringstream body;
   body.precision(17);
-  body << kMagicLine << "\nparameters " << parameters_ << "\nitems " << state.items << "\nnext_item "
+  body << "parameters " << parameters_ << "\nitems " << state.items << "\nnext_item "
        << state.next_item << "\nclasses " << state.classes << "\nstates " << state.states << "\nseconds "
        << state.seconds << "\nhighest " << state.highest << "\npairs " << state.tallies.size() << "\n";
   for (std::size_t v = 0; v < state.tallies.size(); ++v) {
@@ -187,17 +174,7 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
     body << '\n';
   }
   body << "end\n";
-  const std::string text = body.str();
-
-  std::filesystem::create_directories(file_.parent_path());
-  AtomicReplacement replacement(file_);
-  {
-    std::ofstream out(replacement.temp_path());
-    out << text << "checksum " << hex(fnv1a(text)) << "\n";
-    out.close();
-    if (!out) throw std::system_error(errno, std::generic_category(), "cannot write " + file_.string());
-  }
-  replacement.commit();
+  write_checked_text(file_, kMagicLine, body.str());
 }
 
 void ClassCheckpoint::clear() const { std::filesystem::remove(file_); }
