@@ -261,7 +261,7 @@ INSTANTIATE_TEST_SUITE_P(
                                "--resume applies to the bdd and classes engines only"},
                       BadInput{"classify --size 4 --engine classes --checkpoint-seconds -1",
                                "--checkpoint-seconds must be"},
-                      BadInput{"classify --size 4 --no-dominance --checkpoint-seconds 5", "class sweeps only"},
+                      BadInput{"classify --size 4 --no-dominance --checkpoint-seconds 5", "--checkpoint-seconds applies to class sweeps"},
                       BadInput{"classify --size 4 --engine classes --work-sample 0", "--work-sample must be"},
                       BadInput{"classify --size 4 --engine classes --work-sample 3 --out DIR",
                                "benchmark of the classes engine"},

@@ -565,6 +565,12 @@ TEST(MpiParts, OptionsOfOneProcessAreRefused) {
   const CommandRun whole = run_shell(*two + " classify --size 4 --engine bdd -q");
   EXPECT_EQ(whole.status, 2);
   EXPECT_NE(whole.err.find("--engine bdd with --partition"), std::string::npos) << whole.err;
+  TempDir dir("mpi_figures_only");
+  const CommandRun figures =
+      run_shell(*two + " classify --size 4 --partition rows --part-files figures -q --out " + dir / "run");
+  EXPECT_EQ(figures.status, 2);
+  EXPECT_NE(figures.err.find("--part-files figures runs in one process and its workers"), std::string::npos)
+      << figures.err;
 }
 
 // A partitioned run on two ranks whose mpirun is killed (SIGKILL) while parts are being saved,

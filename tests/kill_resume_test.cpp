@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <string>
@@ -201,6 +202,51 @@ TEST(KillResume, PartitionedRunOnTwoWorkersResumesAfterAKillOrAStop) {
   ASSERT_EQ(run_rushhour("classify " + options + " --resume --out " + stopped.string()).status, 0);
   const Classification finished = read_classification(stopped / "classification.h5");
   testing::expect_same_figures(finished, reference, {.dominance = false, .samples = true});
+}
+
+// The parts a partitioned run that keeps figures only has checkpointed so far (0: none).
+std::size_t checkpointed_parts(const fs::path& dir) {
+  std::ifstream in(dir / "parts-checkpoint.txt");
+  std::string line;
+  for (int i = 0; i < 3 && std::getline(in, line); ++i) {
+    if (line.rfind("finished ", 0) == 0) return std::stoul(line.substr(9));
+  }
+  return 0;
+}
+
+// The same with --part-files figures, the finished parts checkpointed every 50 ms in one file:
+// SIGKILL once a checkpoint is written and again while one is written; --resume gives the
+// uninterrupted run's figures and BDD nodes.
+TEST(KillResume, FiguresOnlyPartitionedRunResumesAfterAKill) {
+  TempDir dir("kill_resume_figures");
+  const std::string reference_dir = dir / "reference";
+  const fs::path killed = dir.path() / "killed";
+  const std::string options = "--size 5 --partition rows --part-workers 2 --no-dominance -q --part-files figures";
+  ASSERT_EQ(run_rushhour("classify " + options + " --out " + reference_dir).status, 0);
+  const Classification reference = read_classification(fs::path(reference_dir) / "classification.h5");
+
+  const std::vector<std::string> args{"--size", "5", "--partition", "rows", "--part-workers", "2",
+                                      "--no-dominance", "-q", "--part-files", "figures", "--checkpoint-seconds",
+                                      "0.05", "--resume", "--out", killed.string()};
+  EXPECT_TRUE(run_and_kill(args, [&] { return checkpointed_parts(killed) >= 300; }))
+      << "the run finished before 300 parts";
+  const std::size_t after_first = checkpointed_parts(killed);
+  const auto stale = tmp_files(killed);
+  EXPECT_TRUE(run_and_kill(args, [&] { return fresh_tmp(killed, stale) || checkpointed_parts(killed) >= 2000; }))
+      << "the resumed run finished before a checkpoint was written";
+  EXPECT_GE(checkpointed_parts(killed), after_first);
+  EXPECT_LT(checkpointed_parts(killed), 3888u);
+
+  const auto resumed = run_rushhour("classify " + options + " --resume --out " + killed.string());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  const Classification result = read_classification(killed / "classification.h5");
+  testing::expect_same_figures(result, reference, {.dominance = false, .samples = true});
+  std::vector<std::uint64_t> nodes, reference_nodes;
+  for (const auto& layer : result.layers) nodes.push_back(layer.bdd_nodes);
+  for (const auto& layer : reference.layers) reference_nodes.push_back(layer.bdd_nodes);
+  EXPECT_EQ(nodes, reference_nodes);
+  EXPECT_EQ(checkpointed_parts(killed), 3888u);
+  EXPECT_FALSE(fs::exists(killed / "parts"));
 }
 
 }  // namespace

@@ -280,6 +280,93 @@ INSTANTIATE_TEST_SUITE_P(
                                      Rules(5, 4, Metric::Move, {.max_vehicles = 5})})),
     case_name);
 
+// --part-files figures: no part files, the finished parts' summed figures in
+// DIR/parts-checkpoint.txt. A run that saved part files, a third of them then removed, resumed
+// so: it takes in the part files left (and removes them), classifies the others and gives
+// every figure (the BDD nodes too) of the uninterrupted run; resumed once more, it classifies
+// nothing and gives them again from the checkpoint alone. A damaged checkpoint, one of other
+// parameters, and a resume that would save part files beside it are refused.
+class FiguresOnlyRun : public ::testing::TestWithParam<PartitionCase> {};
+
+TEST_P(FiguresOnlyRun, ResumesFromItsCheckpointAndTakesInPartFiles) {
+  const auto& [partition, rules] = GetParam();
+  const Classification& expected = testing::explicit_figures(rules);
+  testing::TempDir dir("figures_only_run");
+  run::RunSettings settings = partitioned_settings(rules, partition);
+  settings.symbolic.part_workers = 2;
+  settings.common.out = dir.path();
+  const run::RunDirectory directory(dir.path());
+  run::ProgressLog quiet(true, "");
+  const Classification with_files = run::classify_partitioned(settings, &directory, quiet);
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path() / "parts"))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::size_t removed = 0;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (i % 3 == 1) removed += std::filesystem::remove(files[i]) ? 1 : 0;
+  ASSERT_GT(removed, 0u);
+
+  settings.common.resume = true;
+  settings.symbolic.part_layers = false;
+  const auto checkpoint = dir.path() / "parts-checkpoint.txt";
+  const auto resume = [&](const std::string& log_name) {
+    run::ProgressLog log(true, (dir.path() / log_name).string());
+    const Classification got = run::classify_partitioned(settings, &directory, log);
+    testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+    EXPECT_EQ(layer_nodes(got), layer_nodes(with_files));
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "parts"));
+    EXPECT_TRUE(std::filesystem::exists(checkpoint));
+    return read_text(dir.path() / log_name);
+  };
+  const std::string converted = resume("converted.log");
+  EXPECT_NE(converted.find("took the figures of " + std::to_string(files.size() - removed) + " part files into"),
+            std::string::npos)
+      << converted;
+  const std::string again = resume("again.log");
+  EXPECT_NE(again.find("resumed " + std::to_string(files.size()) + " finished parts from " + checkpoint.string()),
+            std::string::npos)
+      << again;
+
+  const std::string bytes = read_text(checkpoint);
+  std::ofstream(checkpoint, std::ios::trunc) << bytes.substr(0, bytes.size() / 2);
+  EXPECT_THROW(run::classify_partitioned(settings, &directory, quiet), InputError);
+  std::ofstream(checkpoint, std::ios::trunc) << bytes;
+  settings.symbolic.part_layers = true;
+  EXPECT_THROW(run::classify_partitioned(settings, &directory, quiet), InputError);
+  settings.symbolic.part_layers = false;
+  settings.common.samples_per_index += 1;
+  EXPECT_THROW(run::classify_partitioned(settings, &directory, quiet), InputError);
+  settings.common.samples_per_index -= 1;
+  // A fresh run of either kind starts afresh: the checkpoint goes.
+  settings.common.resume = false;
+  settings.symbolic.part_layers = true;
+  testing::expect_same_figures(run::classify_partitioned(settings, &directory, quiet), expected,
+                               {.dominance = true, .samples = true});
+  EXPECT_FALSE(std::filesystem::exists(checkpoint));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Boards, FiguresOnlyRun,
+    ::testing::Values(PartitionCase{"rows", Rules(4, -1, Metric::Step)},
+                      PartitionCase{"exit-row", Rules(4, 0, Metric::Move, {.max_cars = 3, .max_trucks = 1})},
+                      PartitionCase{"rows", Rules(5, -1, Metric::Move)},
+                      PartitionCase{"rows", Rules(6, -1, Metric::Step, {.max_vehicles = 4})}),
+    case_name);
+
+// query has no layers to answer from in a run that keeps figures only, and says so.
+TEST(FiguresOnlyRun, QueryRefusesWithTheReason) {
+  testing::TempDir dir("figures_only_query");
+  const std::string out = dir / "run";
+  const auto run = testing::run_rushhour("classify -q --size 4 --partition rows --part-files figures --out " + out);
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out) / "classification.h5"));
+  for (const std::string question : {"--hardest", "--index 3 --count", "--board ooooAAoooooooooo"}) {
+    const auto query = testing::run_rushhour("query --run " + out + " " + question);
+    EXPECT_EQ(query.status, 2) << query.err;
+    EXPECT_NE(query.err.find("keeps its parts' figures only (--part-files figures)"), std::string::npos) << query.err;
+  }
+}
+
 // Through the engine registry, the dominance figures from a class sweep after the parts.
 TEST(PartitionedRun, DominanceByClassesAfterTheParts) {
   const Rules rules(4, -1, Metric::Move);
@@ -459,6 +546,15 @@ INSTANTIATE_TEST_SUITE_P(
         BadPartition{"--size 4 --whole-layers 2", "--whole-layers goes with --partition"},
         BadPartition{"--size 4 --partition rows --whole-layers -1", "--whole-layers must be >= 0"},
         BadPartition{"--size 4 --engine classes --whole-layers 2", "--whole-layers applies to the bdd engine only"},
+        BadPartition{"--size 4 --part-files figures --out /tmp/x", "--part-files goes with --partition and --out DIR"},
+        BadPartition{"--size 4 --partition rows --part-files figures", "--part-files goes with --partition and --out DIR"},
+        BadPartition{"--size 4 --partition rows --part-files bdd --out /tmp/x", "unknown --part-files 'bdd'"},
+        BadPartition{"--size 4 --engine classes --part-files figures", "--part-files applies to the bdd engine only"},
+        BadPartition{"--size 4 --partition rows --no-dominance --checkpoint-seconds 5 --out /tmp/x",
+                     "--checkpoint-seconds applies to class sweeps (engine classes, --dominance-by classes) and to "
+                     "partitioned runs with --part-files figures only"},
+        BadPartition{"--size 4 --partition rows --part-files figures --checkpoint-seconds -1 --out /tmp/x",
+                     "--checkpoint-seconds must be >= 0"},
         BadPartition{"--size 4 --partition rows --dominance-components-from 3",
                      "--dominance-components-from applies to the symbolic dominance pass only"},
         BadPartition{"--size 4 --partition rows --no-dominance --dominance-by symbolic --dominance-components-from 3",

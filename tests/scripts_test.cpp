@@ -10,6 +10,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli_test_support.hpp"
@@ -292,17 +293,19 @@ TEST(Scripts, SixBySixSymbolicJobRefusesAnUnknownMetric) {
 }
 
 // The 6x6 symbolic jobs' options (whole layers, parts, the symbolic pass) on 4x4, the board
-// and the paths given on the command line over the config's.
+// and the paths given on the command line over the config's: the move job keeps its part
+// files, the step job its parts checkpoint only.
 TEST(Scripts, SixBySixSymbolicConfigsRunOnASmallBoard) {
   TempDir dir("symbolic_configs");
-  for (const auto& [metric, max_index] : {std::pair{"move", "max index 7\n"}, std::pair{"step", "max index 10\n"}}) {
+  for (const auto& [metric, max_index, kept] : {std::tuple{"move", "max index 7\n", "parts"},
+                                                std::tuple{"step", "max index 10\n", "parts-checkpoint.txt"}}) {
     const CommandRun run = run_rushhour(std::string("classify --config ") + RUSHHOUR_SOURCE_DIR +
                                         "/configs/6x6-symbolic-" + metric + ".cfg --size 4 -q --out " +
                                         (dir.path() / metric).string() + " --log " +
                                         (dir.path() / metric).string() + ".log");
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_NE(run.out.find(max_index), std::string::npos) << run.out;
-    EXPECT_TRUE(fs::exists(dir.path() / metric / "parts")) << metric;
+    EXPECT_TRUE(fs::exists(dir.path() / metric / kept)) << metric;
   }
 }
 

@@ -18,6 +18,7 @@
 #include "query/class_run.hpp"
 #include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
+#include "run/run_directory.hpp"
 
 namespace rushhour::app {
 namespace {
@@ -601,6 +602,9 @@ int run_query(const std::vector<std::string>& args) {
     return answer_clusters(database, metric, index, (*vm)["hardest"].as<bool>(), *vm, json);
   }
   const std::filesystem::path directory = (*vm)["run"].as<std::string>();
+  if (run::RunDirectory(directory).has_part_figures_only())
+    throw InputError(directory.string() + ": a partitioned run that keeps its parts' figures only (--part-files "
+                     "figures), no layers to answer from; its figures are in classification.h5");
   if (const std::unique_ptr<SavedParts> parts = SavedParts::open(directory)) {
     if (vm->count("board")) return answer_board(*parts, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
     return answer_index(*parts, index, (*vm)["hardest"].as<bool>(), *vm, json);

@@ -13,6 +13,7 @@
 
 #include "bdd/domain_variable.hpp"
 #include "board/board_string.hpp"
+#include "board/errors.hpp"
 #include "board/lines.hpp"
 #include "encoding/line_diagram.hpp"
 #include "encoding/line_partition.hpp"
@@ -21,6 +22,7 @@
 #include "run/part_run.hpp"
 #include "run/rank_dealing.hpp"
 #include "storage/line_diagram_file.hpp"
+#include "storage/parts_checkpoint.hpp"
 #include "util/clock.hpp"
 #include "util/forked_workers.hpp"
 #include "util/process.hpp"
@@ -121,6 +123,7 @@ class PartSum {
   void add(const PartFigures& part, int samples_per_index) {
     Classification& figures = figures_;
     figures.complete = figures.complete && part.complete;
+    parts_complete_ = parts_complete_ && part.complete;
     figures.domain_count += part.domain;
     figures.winning_count += part.winning;
     figures.solvable_count += part.solvable;
@@ -158,6 +161,24 @@ class PartSum {
   }
   void stopped() { figures_.complete = false; }
 
+  // The sum as the figures of one part (number 0) that holds every part added: add() of it
+  // to an empty sum gives this sum, with the least samples of every index. No vehicle counts.
+  PartFigures as_part() const {
+    PartFigures part;
+    part.complete = parts_complete_;
+    part.domain = figures_.domain_count;
+    part.winning = figures_.winning_count;
+    part.solvable = figures_.solvable_count;
+    part.unsolvable = figures_.unsolvable_count;
+    part.layers = figures_.layers;
+    part.nondominated = figures_.nondominated;
+    part.components = figures_.components;
+    for (const auto& [index, kept] : samples_)
+      for (const auto& [key, board] : kept) part.samples.push_back({static_cast<std::uint32_t>(index), key, board});
+    part.table_nodes = largest_table_;
+    return part;
+  }
+
   std::uint64_t largest_table() const { return largest_table_; }
   const Classification& figures() const { return figures_; }
 
@@ -179,6 +200,7 @@ class PartSum {
 
  private:
   Classification figures_;
+  bool parts_complete_ = true;  // every part added complete (figures_.complete is also false after a stop)
   bool dominance_;
   std::map<int, std::vector<std::pair<Count, std::string>>> samples_;  // index -> (key, board)
   std::uint64_t largest_table_ = 0;
@@ -200,6 +222,7 @@ class PartitionedRun {
         part_count_(count_parts(partition_, settings.common.rules)),
         stride_(static_cast<std::uint64_t>(settings.symbolic.part_stride)),
         sum_(settings, settings.symbolic.retrograde(settings.common).dominance),
+        finished_sum_(settings, settings.symbolic.retrograde(settings.common).dominance),
         prepares_(prepares) {
     const CommonSettings& common = settings.common;
     const SymbolicSettings& s = settings.symbolic;
@@ -211,20 +234,27 @@ class PartitionedRun {
     options_.retrograde.closure_note_seconds = -1;
     options_.retrograde.should_stop = [] { return StopSignals::stop_requested(); };
     if (directory == nullptr) return;
-    store_ = std::make_unique<PartStore>(directory->parts(partitioned_run_identity(
-        common.rules, s.slot, partition_.name, s.max_layers, options_.retrograde.dominance, s.components_from,
-        common.samples_per_index, common.sample_indices)));
+    root_ = directory->root();
+    identity_ = partitioned_run_identity(common.rules, s.slot, partition_.name, s.max_layers,
+                                         options_.retrograde.dominance, s.components_from, common.samples_per_index,
+                                         common.sample_indices);
+    if (s.part_layers) store_ = std::make_unique<PartStore>(directory->parts(identity_));
+    else checkpoint_ = std::make_unique<PartsCheckpoint>(*root_, identity_);
     if (!prepares) return;
     // Whole-domain layers an earlier run left would not be this run's.
     if (const int removed = directory->layers("").clear(); removed > 0)
       log.line("removed " + std::to_string(removed) + " layer files of an unpartitioned run");
     directory->dominance_checkpoint("").clear();
-    store_->remove_vehicle_totals();  // written again once the run is complete
+    directory->parts(identity_).remove_vehicle_totals();  // written again once the run is complete
+    const PartsCheckpoint figures_only(*root_, identity_);
     if (!common.resume) {
-      if (const int removed = store_->clear(); removed > 0)
+      if (const int removed = directory->clear_parts(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
       std::error_code ignored;  // a fresh run never reads it, and saves its own over it
       std::filesystem::remove(whole_layers_path(), ignored);
+    } else if (store_ && std::filesystem::exists(figures_only.path())) {
+      throw InputError(figures_only.path().string() +
+                       ": this run keeps its finished parts as figures only; resume it with --part-files figures");
     }
   }
 
@@ -237,10 +267,9 @@ class PartitionedRun {
     if (wanted == 0) return true;
     RetrogradeOptions options = settings_.symbolic.retrograde(settings_.common);
     options.max_layers = options.max_layers < 0 ? wanted : std::min(wanted, options.max_layers);
-    const std::string identity =
-        store_ ? store_->identity() + " whole-layers=" + std::to_string(options.max_layers) : std::string();
+    const std::string identity = identity_ + " whole-layers=" + std::to_string(options.max_layers);
     const auto start = Clock::now();
-    if (store_ && settings_.common.resume) {
+    if (root_ && settings_.common.resume) {
       const int size = settings_.common.rules.size();
       if (std::optional<LineDiagram> saved = load_line_diagram(
               whole_layers_path(), identity, line_sequence(settings_.symbolic.slot.order, size), LineTable(size).size())) {
@@ -272,7 +301,7 @@ class PartitionedRun {
                   static_cast<int>(run.layers.size()) - 1, layer_seconds, static_cast<unsigned long long>(largest),
                   diagram->nodes.size(), seconds_since(start) - layer_seconds, process_cpu_seconds() - start_cpu);
     log_.line(text);
-    if (store_ && prepares_) {
+    if (root_ && prepares_) {
       // A file that cannot be written costs a resume these layers, not the run.
       try {
         save_line_diagram(whole_layers_path(), *diagram, identity);
@@ -284,7 +313,7 @@ class PartitionedRun {
     return true;
   }
 
-  std::filesystem::path whole_layers_path() const { return store_->directory().parent_path() / "whole-layers.h5"; }
+  std::filesystem::path whole_layers_path() const { return *root_ / "whole-layers.h5"; }
 
   std::uint64_t to_classify() const { return (part_count_ + stride_ - 1) / stride_; }
   std::string describe() const {
@@ -292,18 +321,30 @@ class PartitionedRun {
            (stride_ > 1 ? ", every " + std::to_string(stride_) + "th classified (" + std::to_string(to_classify()) + ")"
                         : std::string());
   }
-  // The part numbers to classify, in for_each_part order; with --resume, the saved parts'
-  // figures are added instead.
+  // The part numbers to classify, in for_each_part order; with --resume, the finished parts'
+  // figures are added instead: from their part files, or from the checkpoint of a run that
+  // keeps figures only, which also takes in (and then removes) any part files it finds.
   std::vector<ItemRange> parts_to_classify() {
     std::vector<ItemRange> parts;
-    std::uint64_t seen = 0, resumed = 0;
+    std::uint64_t seen = 0, resumed = 0, converted = 0;
+    std::vector<std::uint64_t> checkpointed;
+    if (checkpoint_ && settings_.common.resume)
+      if (std::optional<PartsCheckpoint::Saved> saved = checkpoint_->load()) {
+        checkpointed = std::move(saved->finished);
+        add_finished(saved->sum, checkpointed);
+        log_.line("resumed " + std::to_string(checkpointed.size()) + " finished parts from " +
+                  checkpoint_->path().string());
+      }
+    const std::optional<PartStore> part_files =
+        root_ && settings_.common.resume ? std::optional<PartStore>(PartStore(*root_, identity_)) : std::nullopt;
     for_each_part(partition_, settings_.common.rules, [&](const DomainPart& part) {
       if (seen++ % stride_ != 0) return true;
       const std::uint64_t number = numbering_.number(part);
-      if (settings_.common.resume && store_) {
-        if (std::optional<PartFigures> saved = store_->figures(number)) {
-          add(*saved);
-          ++resumed;
+      if (std::binary_search(checkpointed.begin(), checkpointed.end(), number)) return true;
+      if (part_files) {
+        if (std::optional<PartFigures> saved = part_files->figures(number)) {
+          add_finished(*saved, {number});
+          ++(store_ ? resumed : converted);
           return true;
         }
       }
@@ -312,7 +353,13 @@ class PartitionedRun {
       return true;
     });
     if (resumed > 0)
-      log_.line("resumed " + std::to_string(resumed) + " finished parts from " + store_->directory().string());
+      log_.line("resumed " + std::to_string(resumed) + " finished parts from " + part_files->directory().string());
+    if (converted > 0) {
+      save_checkpoint();
+      part_files->clear();
+      log_.line("took the figures of " + std::to_string(converted) + " part files into " +
+                checkpoint_->path().string() + " and removed the part files");
+    }
     return parts;
   }
   // Classifies part `number` (saved if the run has a directory and it was not interrupted).
@@ -321,11 +368,17 @@ class PartitionedRun {
     if (should_stop) context.options.retrograde.should_stop = std::move(should_stop);
     return classify_numbered_part(context, number);
   }
-  // Adds a part's figures (from any thread).
+  // Adds a part's figures (from any thread); a run that keeps figures only checkpoints them
+  // every --checkpoint-seconds and when the last part is in.
   void add(const PartFigures& part) {
     const std::lock_guard lock(mutex_);
     sum_.add(part, settings_.common.samples_per_index);
     ++done_;
+    if (checkpoint_ && !part.interrupted) {
+      finished_sum_.add(part, settings_.common.samples_per_index);
+      finished_.push_back(part.number);
+      if (seconds_since(last_checkpoint_) >= settings_.symbolic.checkpoint_seconds || done_ == to_classify()) save_checkpoint();
+    }
     if (seconds_since(last_note_) >= 10 || done_ == to_classify()) {
       last_note_ = Clock::now();
       char text[200];
@@ -340,9 +393,20 @@ class PartitionedRun {
     const std::lock_guard lock(mutex_);
     sum_.stopped();
   }
+  // A run ending in an error keeps the parts finished so far (with --part-files figures, the
+  // checkpoint is the only record of them); a failure to write it leaves the first error.
+  void save_before_failing() noexcept {
+    if (!checkpoint_ || !prepares_) return;
+    try {
+      const std::lock_guard lock(mutex_);
+      save_checkpoint();
+    } catch (...) {
+    }
+  }
   // The run's figures, with one progress line per layer.
   Classification result() {
     const std::lock_guard lock(mutex_);
+    if (checkpoint_ && prepares_) save_checkpoint();
     Classification figures = sum_.result(settings_.common);
     // The layers, summed over the parts (their nodes: the parts' BDDs, summed; their seconds:
     // the parts' time on them, summed).
@@ -362,6 +426,22 @@ class PartitionedRun {
   }
 
  private:
+  // Parts finished before this process started (from part files or a checkpoint): their
+  // figures, counted as done; `numbers` ascending.
+  void add_finished(const PartFigures& figures, const std::vector<std::uint64_t>& numbers) {
+    sum_.add(figures, settings_.common.samples_per_index);
+    done_ += numbers.size();
+    if (!checkpoint_) return;
+    finished_sum_.add(figures, settings_.common.samples_per_index);
+    finished_.insert(finished_.end(), numbers.begin(), numbers.end());
+  }
+  // Under mutex_ (or before the parts are dealt).
+  void save_checkpoint() {
+    std::sort(finished_.begin(), finished_.end());
+    checkpoint_->save({finished_, finished_sum_.as_part()});
+    last_checkpoint_ = Clock::now();
+  }
+
   const RunSettings& settings_;
   ProgressLog& log_;
   const Partition partition_;
@@ -369,12 +449,17 @@ class PartitionedRun {
   const std::uint64_t part_count_;
   const std::uint64_t stride_;
   PartRunOptions options_;
-  std::unique_ptr<PartStore> store_;
+  std::optional<std::filesystem::path> root_;  // the run directory, if any
+  std::string identity_;                       // the run's identity, with a run directory
+  std::unique_ptr<PartStore> store_;           // --part-files layers: every finished part's file
+  std::unique_ptr<PartsCheckpoint> checkpoint_;  // --part-files figures: the finished parts' summed figures
   std::mutex mutex_;
   PartSum sum_;
+  PartSum finished_sum_;                 // with checkpoint_: the parts finished and not interrupted ...
+  std::vector<std::uint64_t> finished_;  // ... and their numbers
   const bool prepares_;
   std::uint64_t done_ = 0;
-  Clock::time_point start_ = Clock::now(), last_note_ = Clock::now();
+  Clock::time_point start_ = Clock::now(), last_note_ = Clock::now(), last_checkpoint_ = Clock::now();
 };
 
 Classification classify_in_process(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) {
@@ -398,15 +483,20 @@ Classification classify_in_process(const RunSettings& settings, const RunDirecto
         [&run](const std::string& result) { run.add(PartFigures::parse(result, "a worker's part figures")); },
         [] { return StopSignals::stop_requested(); });
   ItemDealer dealer(parts);
-  while (const std::optional<std::uint64_t> number = dealer.next()) {
-    if (StopSignals::stop_requested()) {
-      run.stopped();
-      break;
+  try {
+    while (const std::optional<std::uint64_t> number = dealer.next()) {
+      if (StopSignals::stop_requested()) {
+        run.stopped();
+        break;
+      }
+      if (pool) pool->submit(std::to_string(*number));
+      else run.add(run.classify(*number));
     }
-    if (pool) pool->submit(std::to_string(*number));
-    else run.add(run.classify(*number));
+    if (pool) pool->finish();
+  } catch (...) {
+    run.save_before_failing();
+    throw;
   }
-  if (pool) pool->finish();
   return run.result();
 }
 

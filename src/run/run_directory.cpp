@@ -8,6 +8,7 @@
 #include "encoding/slot_encoding.hpp"
 #include "storage/bdd_file.hpp"
 #include "storage/classification_file.hpp"
+#include "storage/parts_checkpoint.hpp"
 #include "storage/run_metadata.hpp"
 
 namespace rushhour::run {
@@ -152,8 +153,15 @@ PartStore RunDirectory::parts(const std::string& partitioned_run_identity) const
 
 bool RunDirectory::has_parts() const { return std::filesystem::exists(root_ / "parts"); }
 
+bool RunDirectory::has_part_figures_only() const { return std::filesystem::exists(PartsCheckpoint::file_in(root_)); }
+
+int RunDirectory::clear_parts() const {
+  const bool checkpoint = std::filesystem::remove(PartsCheckpoint::file_in(root_));
+  return parts("").clear() + (checkpoint ? 1 : 0);
+}
+
 int RunDirectory::remove_bdd_run() const {
-  const int removed = layers("").clear() + parts("").clear();
+  const int removed = layers("").clear() + clear_parts();
   dominance_checkpoint("").clear();
   // An empty layers directory would still mark the directory as a bdd run's.
   std::error_code not_empty;

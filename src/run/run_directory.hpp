@@ -107,6 +107,11 @@ class RunDirectory {
   // The finished parts of a partitioned run (storage/part_store.hpp).
   PartStore parts(const std::string& partitioned_run_identity) const;
   bool has_parts() const;
+  // Whether DIR holds a partitioned run that keeps its parts' figures only
+  // (storage/parts_checkpoint.hpp): no layers to answer a query from.
+  bool has_part_figures_only() const;
+  // Removes the part files and the parts checkpoint of a partitioned run; returns how many files.
+  int clear_parts() const;
   // Removes what a bdd run keeps (layers, part files, the dominance checkpoint): a class engine
   // run's directory holds none, or query would take them for this run's. Returns the files
   // removed.

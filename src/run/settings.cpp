@@ -43,7 +43,7 @@ constexpr EngineOption kEngineOptions[] = {
     {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
     {"items", kClasses},              {"partition", kSymbolic},
     {"part-sample", kSymbolic},       {"part-workers", kSymbolic},
-    {"whole-layers", kSymbolic},
+    {"whole-layers", kSymbolic},      {"part-files", kSymbolic},
     {"clusters", kClasses},           {"clusters-text", kClasses},
     {"clusters-min-index", kClasses}, {"minimal", kClasses},
     {"clusters-metrics", kClasses},
@@ -233,6 +233,8 @@ void SymbolicSettings::check(const CommonSettings& common) const {
   }
   if (part_workers < 1 || part_workers > 256) throw InputError("--part-workers must be 0 (all) to 256");
   if (whole_layers < 0) throw InputError("--whole-layers must be >= 0");
+  if (!part_layers && (!partitioned() || common.out.empty()))
+    throw InputError("--part-files goes with --partition and --out DIR");
 }
 
 RetrogradeOptions SymbolicSettings::retrograde(const CommonSettings& common) const {
@@ -332,7 +334,8 @@ po::options_description classify_options() {
        "classes engine: run part K/N of the work items (needs --out; `rushhour merge` adds the "
        "finished parts; docs/cluster.md)")
       ("checkpoint-seconds", po::value<double>()->default_value(ClassEngineOptions{}.checkpoint_seconds),
-       "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end)")
+       "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end); "
+       "partitioned bdd runs with --part-files figures: DIR/parts-checkpoint.txt")
       ("symbolic-above", po::value<std::string>()->default_value("auto"),
        "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
        "K, bound (only classes above the memory bound, which always go there) or auto (65536 "
@@ -393,7 +396,11 @@ po::options_description classify_options() {
        "(0 = one per hardware thread; under MPI each rank classifies one part at a time)")
       ("whole-layers", po::value<int>()->default_value(0),
        "bdd engine with --partition: compute the first K layers on the whole domain, where they "
-       "are cheap, and start every part from them (0 = every layer part by part)");
+       "are cheap, and start every part from them (0 = every layer part by part)")
+      ("part-files", po::value<std::string>()->default_value("layers"),
+       "bdd engine with --partition and --out: layers (a file per finished part with its layers, "
+       "for query and --resume) | figures (no part files: the finished parts' summed figures in "
+       "DIR/parts-checkpoint.txt, for --resume and classification.h5 only)");
   po::options_description bdd("BuDDy (bdd engine)");
   bdd.add_options()
       ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
@@ -483,6 +490,12 @@ RunSettings settings_from(const po::variables_map& vm) {
     symbolic.whole_layers = vm["whole-layers"].as<int>();
     if (is_set(vm, "whole-layers") && !symbolic.partitioned())
       throw InputError("--whole-layers goes with --partition");
+    if (const std::string part_files = vm["part-files"].as<std::string>(); part_files == "figures")
+      symbolic.part_layers = false;
+    else if (part_files != "layers")
+      throw InputError("unknown --part-files '" + part_files + "' (expected layers or figures)");
+    if (is_set(vm, "part-files") && (!symbolic.partitioned() || common.out.empty()))
+      throw InputError("--part-files goes with --partition and --out DIR");
     if (symbolic.partitioned() && !is_set(vm, "bdd-cache-ratio")) symbolic.bdd.cache_ratio = kPartCacheRatio;
     const int part_workers = vm["part-workers"].as<int>();
     if (is_set(vm, "part-workers") && !symbolic.partitioned())
@@ -504,11 +517,16 @@ RunSettings settings_from(const po::variables_map& vm) {
   ClassSweepSettings& sweep = s.sweep;
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
-  if (!s.sweeps())
-    for (const char* name : {"threads", "checkpoint-seconds", "no-mirror", "symbolic-above"})
+  const bool checkpoints_parts = s.engine == EngineKind::Symbolic && !s.symbolic.part_layers;
+  if (!s.sweeps()) {
+    for (const char* name : {"threads", "no-mirror", "symbolic-above"})
       if (is_set(vm, name))
         throw InputError(std::string("--") + name +
                          " applies to class sweeps only (engine classes, --dominance-by classes)");
+    if (!checkpoints_parts && is_set(vm, "checkpoint-seconds"))
+      throw InputError("--checkpoint-seconds applies to class sweeps (engine classes, --dominance-by classes) and "
+                       "to partitioned runs with --part-files figures only");
+  }
   sweep.threads =
       threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   sweep.item_stride = vm["work-sample"].as<int>();
@@ -516,6 +534,8 @@ RunSettings settings_from(const po::variables_map& vm) {
   if (sweep.item_stride > 1 && !common.out.empty())
     throw InputError("--work-sample is a benchmark of the classes engine (no --out)");
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
+  s.symbolic.checkpoint_seconds = sweep.checkpoint_seconds;
+  if (checkpoints_parts && !(s.symbolic.checkpoint_seconds >= 0)) throw InputError("--checkpoint-seconds must be >= 0");
   sweep.mirror = !vm["no-mirror"].as<bool>();
   sweep.max_memory = parse_bytes(vm["max-memory"].as<std::string>());
   sweep.clusters = vm["clusters"].as<std::string>();
@@ -547,6 +567,8 @@ RunSettings settings_from(const po::variables_map& vm) {
         throw InputError("under an MPI launcher each rank classifies one part at a time: start a rank per core "
                          "(not --part-workers)");
       s.symbolic.part_workers = 1;
+      if (!s.symbolic.part_layers)
+        throw InputError("--part-files figures runs in one process and its workers, not under an MPI launcher");
     }
     // One process samples every K-th item within the limits, the ranks every K-th item.
     if (sweep.item_stride > 1 && !(common.rules.limits() == VehicleLimits{}))

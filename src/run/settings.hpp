@@ -66,6 +66,10 @@ struct SymbolicSettings {
   int part_stride = 1;  // --part-sample: classify only every K-th part (a benchmark)
   int part_workers = 1;  // --part-workers: processes classifying parts at once
   int whole_layers = 0;  // --whole-layers: layers computed on the whole domain before the parts
+  // --part-files: with --out, a file per finished part with its layers (queryable), or only
+  // the finished parts' summed figures in one checkpoint (storage/parts_checkpoint.hpp).
+  bool part_layers = true;
+  double checkpoint_seconds = ClassEngineOptions{}.checkpoint_seconds;  // with !part_layers
 
   bool partitioned() const { return partition != "none"; }
 

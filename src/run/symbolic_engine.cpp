@@ -60,7 +60,7 @@ Classification run_layers(const RunSettings& settings, const RunDirectory* direc
       if (const int removed = store->clear(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old layer files");
       // A partitioned run's parts an earlier run left would not be this run's.
-      if (const int removed = directory->parts("").clear(); removed > 0)
+      if (const int removed = directory->clear_parts(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " part files of a partitioned run");
       checkpoint->clear();
     }
