@@ -101,6 +101,14 @@ bool run_and_kill(const std::vector<std::string>& args, const std::function<bool
   return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
 }
 
+// The BDD nodes of every layer, a resumed run's against the uninterrupted run's.
+void expect_same_layer_nodes(const Classification& result, const Classification& reference) {
+  std::vector<std::uint64_t> nodes, reference_nodes;
+  for (const auto& layer : result.layers) nodes.push_back(layer.bdd_nodes);
+  for (const auto& layer : reference.layers) reference_nodes.push_back(layer.bdd_nodes);
+  EXPECT_EQ(nodes, reference_nodes);
+}
+
 TEST(KillResume, SigkillDuringLayersAndWritesThenResumeGivesTheUninterruptedResult) {
   TempDir dir("kill_resume");
   const std::string reference_dir = dir / "reference";
@@ -137,10 +145,7 @@ TEST(KillResume, SigkillDuringLayersAndWritesThenResumeGivesTheUninterruptedResu
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   const Classification result = read_classification(killed / "classification.h5");
   testing::expect_same_figures(result, reference, {.samples = true});
-  std::vector<std::uint64_t> nodes, reference_nodes;
-  for (const auto& layer : result.layers) nodes.push_back(layer.bdd_nodes);
-  for (const auto& layer : reference.layers) reference_nodes.push_back(layer.bdd_nodes);
-  EXPECT_EQ(nodes, reference_nodes);
+  expect_same_layer_nodes(result, reference);
 }
 
 // The part files of a partitioned run in `dir` so far.
@@ -180,10 +185,7 @@ TEST(KillResume, PartitionedRunOnTwoWorkersResumesAfterAKillOrAStop) {
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   const Classification result = read_classification(killed / "classification.h5");
   testing::expect_same_figures(result, reference, {.dominance = false, .samples = true});
-  std::vector<std::uint64_t> nodes, reference_nodes;
-  for (const auto& layer : result.layers) nodes.push_back(layer.bdd_nodes);
-  for (const auto& layer : reference.layers) reference_nodes.push_back(layer.bdd_nodes);
-  EXPECT_EQ(nodes, reference_nodes);
+  expect_same_layer_nodes(result, reference);
   EXPECT_EQ(saved_parts(), 3888u);
 
   // SIGTERM to the run's process group once 500 parts are saved (as a terminal's Ctrl-C
@@ -241,10 +243,7 @@ TEST(KillResume, FiguresOnlyPartitionedRunResumesAfterAKill) {
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   const Classification result = read_classification(killed / "classification.h5");
   testing::expect_same_figures(result, reference, {.dominance = false, .samples = true});
-  std::vector<std::uint64_t> nodes, reference_nodes;
-  for (const auto& layer : result.layers) nodes.push_back(layer.bdd_nodes);
-  for (const auto& layer : reference.layers) reference_nodes.push_back(layer.bdd_nodes);
-  EXPECT_EQ(nodes, reference_nodes);
+  expect_same_layer_nodes(result, reference);
   EXPECT_EQ(checkpointed_parts(killed), 3888u);
   EXPECT_FALSE(fs::exists(killed / "parts"));
 }

@@ -76,6 +76,17 @@ std::size_t files_under(const std::filesystem::path& directory) {
   return count;
 }
 
+// Removes every third part file of the run in `dir` (the second of each three); returns how many.
+std::size_t remove_every_third_part_file(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir / "parts"))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::size_t removed = 0;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (i % 3 == 1) removed += std::filesystem::remove(files[i]) ? 1 : 0;
+  return removed;
+}
+
 // Two worker processes, every part saved in DIR/parts (a file each); then a third of the part
 // files removed and the run resumed: the figures of the parts found are summed, the others
 // classified again, and every figure (the BDD nodes too) is the uninterrupted run's.
@@ -95,12 +106,7 @@ TEST_P(SavedPartitionedRun, OnTwoWorkerProcessesSavesEveryPartAndResumesFromThem
   const std::uint64_t parts = count_parts(parse_partition(partition, rules), rules);
   ASSERT_EQ(files_under(dir.path() / "parts"), parts);
 
-  std::size_t removed = 0, seen = 0;
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path() / "parts"))
-    if (entry.is_regular_file()) files.push_back(entry.path());
-  for (const auto& file : files)
-    if (seen++ % 3 == 1) removed += std::filesystem::remove(file) ? 1 : 0;
+  const std::size_t removed = remove_every_third_part_file(dir.path());
   ASSERT_GT(removed, 0u);
   settings.common.resume = true;
   settings.symbolic.part_workers = 1;
@@ -298,12 +304,8 @@ TEST_P(FiguresOnlyRun, ResumesFromItsCheckpointAndTakesInPartFiles) {
   const run::RunDirectory directory(dir.path());
   run::ProgressLog quiet(true, "");
   const Classification with_files = run::classify_partitioned(settings, &directory, quiet);
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path() / "parts"))
-    if (entry.is_regular_file()) files.push_back(entry.path());
-  std::size_t removed = 0;
-  for (std::size_t i = 0; i < files.size(); ++i)
-    if (i % 3 == 1) removed += std::filesystem::remove(files[i]) ? 1 : 0;
+  const std::size_t files = files_under(dir.path() / "parts");
+  const std::size_t removed = remove_every_third_part_file(dir.path());
   ASSERT_GT(removed, 0u);
 
   settings.common.resume = true;
@@ -319,11 +321,11 @@ TEST_P(FiguresOnlyRun, ResumesFromItsCheckpointAndTakesInPartFiles) {
     return read_text(dir.path() / log_name);
   };
   const std::string converted = resume("converted.log");
-  EXPECT_NE(converted.find("took the figures of " + std::to_string(files.size() - removed) + " part files into"),
+  EXPECT_NE(converted.find("took the figures of " + std::to_string(files - removed) + " part files into"),
             std::string::npos)
       << converted;
   const std::string again = resume("again.log");
-  EXPECT_NE(again.find("resumed " + std::to_string(files.size()) + " finished parts from " + checkpoint.string()),
+  EXPECT_NE(again.find("resumed " + std::to_string(files) + " finished parts from " + checkpoint.string()),
             std::string::npos)
       << again;
 
