@@ -565,12 +565,43 @@ TEST(MpiParts, OptionsOfOneProcessAreRefused) {
   const CommandRun whole = run_shell(*two + " classify --size 4 --engine bdd -q");
   EXPECT_EQ(whole.status, 2);
   EXPECT_NE(whole.err.find("--engine bdd with --partition"), std::string::npos) << whole.err;
-  TempDir dir("mpi_figures_only");
-  const CommandRun figures =
-      run_shell(*two + " classify --size 4 --partition rows --part-files figures -q --out " + dir / "run");
-  EXPECT_EQ(figures.status, 2);
-  EXPECT_NE(figures.err.find("--part-files figures runs in one process and its workers"), std::string::npos)
-      << figures.err;
+}
+
+// --part-files figures on the ranks: rank 0 keeps the finished parts' summed figures in the
+// checkpoint, no rank writes a part file; the explicit engine's figures and the single
+// process's BDD nodes. A single process's part files, a third of them removed, resumed so on
+// three ranks: rank 0 takes in the others, the ranks classify the rest, the same figures.
+TEST(MpiParts, FiguresOnlyRunKeepsTheCheckpointOnRankZero) {
+  MPIRUN_OR_SKIP(two, 2);
+  MPIRUN_OR_SKIP(three, 3);
+  const TempDir dir("rushhour_mpi_figures");
+  const std::string args = " classify --size 4 --metric move --partition rows --dominance-by symbolic";
+  const CommandRun single = run_rushhour(args + " --part-workers 1 -q --out " + dir / "single");
+  ASSERT_EQ(single.status, 0) << single.err;
+  const Classification& expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
+  const CommandRun ranks = run_shell(*two + args + " --part-files figures --out " + dir / "ranks");
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  EXPECT_EQ(summary_of(ranks.out), summary_of(single.out));
+  testing::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
+                               {.dominance = true, .samples = true});
+  EXPECT_EQ(layer_nodes(dir.path() / "ranks"), layer_nodes(dir.path() / "single"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "ranks" / "parts"));
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "ranks" / "parts-checkpoint.txt"));
+
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path() / "single" / "parts"))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::size_t removed = 0;
+  for (std::size_t k = 1; k < files.size(); k += 3) removed += std::filesystem::remove(files[k]) ? 1 : 0;
+  const CommandRun resumed = run_shell(*three + args + " --part-files figures --resume --out " + dir / "single");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("took the figures of " + std::to_string(files.size() - removed) + " part files"),
+            std::string::npos)
+      << resumed.err;
+  testing::expect_same_figures(read_classification(dir.path() / "single" / "classification.h5"), expected,
+                               {.dominance = true, .samples = true});
+  EXPECT_EQ(layer_nodes(dir.path() / "single"), layer_nodes(dir.path() / "ranks"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "single" / "parts"));
 }
 
 // A partitioned run on two ranks whose mpirun is killed (SIGKILL) while parts are being saved,

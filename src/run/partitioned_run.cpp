@@ -570,6 +570,7 @@ Classification classify_on_rank0(const RunSettings& settings, const RunDirectory
                  .tick = [] {}});
     local.join();
   } catch (const std::exception& e) {
+    run.save_before_failing();
     abort_job(e.what(), 0);
   }
   loads[0].cpu = process_cpu_seconds();

@@ -567,8 +567,6 @@ RunSettings settings_from(const po::variables_map& vm) {
         throw InputError("under an MPI launcher each rank classifies one part at a time: start a rank per core "
                          "(not --part-workers)");
       s.symbolic.part_workers = 1;
-      if (!s.symbolic.part_layers)
-        throw InputError("--part-files figures runs in one process and its workers, not under an MPI launcher");
     }
     // One process samples every K-th item within the limits, the ranks every K-th item.
     if (sweep.item_stride > 1 && !(common.rules.limits() == VehicleLimits{}))
