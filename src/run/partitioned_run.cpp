@@ -246,14 +246,13 @@ class PartitionedRun {
       log.line("removed " + std::to_string(removed) + " layer files of an unpartitioned run");
     directory->dominance_checkpoint("").clear();
     directory->parts(identity_).remove_vehicle_totals();  // written again once the run is complete
-    const PartsCheckpoint figures_only(*root_, identity_);
     if (!common.resume) {
       if (const int removed = directory->clear_parts(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
       std::error_code ignored;  // a fresh run never reads it, and saves its own over it
       std::filesystem::remove(whole_layers_path(), ignored);
-    } else if (store_ && std::filesystem::exists(figures_only.path())) {
-      throw InputError(figures_only.path().string() +
+    } else if (store_ && directory->has_part_figures_only()) {
+      throw InputError(PartsCheckpoint::file_in(*root_).string() +
                        ": this run keeps its finished parts as figures only; resume it with --part-files figures");
     }
   }
