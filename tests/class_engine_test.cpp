@@ -13,6 +13,7 @@
 #include "board/errors.hpp"
 #include "explicit/counting.hpp"
 #include "explicit/explicit_engine.hpp"
+#include "class_sweep_support.hpp"
 #include "reference_figures.hpp"
 
 namespace rushhour {
@@ -328,13 +329,13 @@ TEST_P(ClassSweepParts, MergedPartsEqualTheWholeSweep) {
   // Three strided parts, merged in another order than they were cut.
   std::vector<ClassSweepState> parts;
   for (int part = 0; part < 3; ++part) {
-    parts.push_back(sweep_item_ranges(rules, strided_ranges(items, part, 3, 5), options));
+    parts.push_back(testing::sweep_item_ranges(rules, strided_ranges(items, part, 3, 5), options));
     EXPECT_FALSE(census_of_sweep(rules, parts.back()).complete);
     EXPECT_FALSE(parts.back().missing_items().empty());
   }
-  ClassSweepState merged = merge_sweeps(parts[2], parts[0], options.samples_per_index, options.sample_indices);
+  ClassSweepState merged = testing::sum_of_sweeps(parts[2], parts[0], options.samples_per_index, options.sample_indices);
   EXPECT_FALSE(census_of_sweep(rules, merged).complete);
-  merged = merge_sweeps(merged, parts[1], options.samples_per_index, options.sample_indices);
+  merged = testing::sum_of_sweeps(merged, parts[1], options.samples_per_index, options.sample_indices);
   EXPECT_EQ(merged.next_item, items);
   EXPECT_TRUE(merged.later_items.empty());
   EXPECT_TRUE(merged.missing_items().empty());
@@ -383,12 +384,12 @@ TEST(ClassSweepParts, OverlappingOrForeignStatesAreRefused) {
   const Rules rules(4);
   const std::uint64_t items = class_work_items(rules);
   ClassEngineOptions options;
-  const ClassSweepState a = sweep_item_ranges(rules, {{0, items / 2}}, options);
-  const ClassSweepState b = sweep_item_ranges(rules, {{items / 2 - 1, items}}, options);
-  EXPECT_THROW(merge_sweeps(a, b, 5, 10), InputError);
-  EXPECT_THROW(merge_sweeps(a, a, 5, 10), InputError);
-  const ClassSweepState other = sweep_item_ranges(Rules(5), {{0, 10}}, options);
-  EXPECT_THROW(merge_sweeps(a, other, 5, 10), InputError);
+  const ClassSweepState a = testing::sweep_item_ranges(rules, {{0, items / 2}}, options);
+  const ClassSweepState b = testing::sweep_item_ranges(rules, {{items / 2 - 1, items}}, options);
+  EXPECT_THROW(testing::sum_of_sweeps(a, b, 5, 10), InputError);
+  EXPECT_THROW(testing::sum_of_sweeps(a, a, 5, 10), InputError);
+  const ClassSweepState other = testing::sweep_item_ranges(Rules(5), {{0, 10}}, options);
+  EXPECT_THROW(testing::sum_of_sweeps(a, other, 5, 10), InputError);
 }
 
 TEST(ClassSweepParts, AResumedSweepSkipsTheItemsOfItsState) {
@@ -397,7 +398,7 @@ TEST(ClassSweepParts, AResumedSweepSkipsTheItemsOfItsState) {
   options.threads = 2;
   const ClassSweepState whole = whole_sweep(rules, options);
   // Items done out of order (as a distributed run leaves them), then the rest in one sweep.
-  ClassSweepState partial = sweep_item_ranges(rules, strided_ranges(whole.items, 1, 4, 7), options);
+  ClassSweepState partial = testing::sweep_item_ranges(rules, strided_ranges(whole.items, 1, 4, 7), options);
   ASSERT_FALSE(partial.later_items.empty());
   ClassEngineOptions rest = options;
   rest.resume = &partial;

@@ -17,6 +17,7 @@
 
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
+#include "explicit/class_engine.hpp"
 #include "board/game.hpp"
 #include "cli_test_support.hpp"
 #include "explicit/explicit_engine.hpp"

@@ -15,6 +15,7 @@
 
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
+#include "explicit/class_engine.hpp"
 #include "cli_test_support.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "storage/cluster_database.hpp"

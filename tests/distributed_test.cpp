@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "board/errors.hpp"
+#include "class_sweep_support.hpp"
 #include "cli_test_support.hpp"
 #include "encoding/line_partition.hpp"
 #include "reference_figures.hpp"
@@ -114,12 +115,12 @@ TEST(ItemParts, PartsOf5x5MergedEqualTheWholeSweep) {
     ClassEngineOptions options;
     options.threads = 2;
     const std::uint64_t items = class_work_items(rules);
-    ClassSweepState whole = sweep_item_ranges(rules, {{0, items}}, options);
+    ClassSweepState whole = testing::sweep_item_ranges(rules, {{0, items}}, options);
     whole.seconds = 0;
     for (int parts : {2, 3, 4, 8}) {
       ClassSweepState merged;
       for (int part = parts; part >= 1; --part) {
-        const ClassSweepState state = sweep_item_ranges(rules, part_items(items, {part, parts}), options);
+        const ClassSweepState state = testing::sweep_item_ranges(rules, part_items(items, {part, parts}), options);
         EXPECT_GT(state.states, 0u) << "part " << part << "/" << parts << " holds configurations";
         add_sweep(merged, state, options.samples_per_index, options.sample_indices);
       }

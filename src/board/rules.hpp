@@ -13,6 +13,11 @@ enum class Metric : std::uint8_t { Step, Move };
 
 std::string to_string(Metric metric);
 Metric parse_metric(const std::string& text);  // throws InputError
+// What a metric is to every engine: one move slides one vehicle along its line over free cells,
+// by 1 up to longest_slide(metric, size) cells (a car on an empty line can slide size - 2).
+// Engines ask this instead of testing the metric.
+inline int longest_slide(Metric metric, int size) { return metric == Metric::Step ? 1 : size - 2; }
+
 // The metric that is not `metric` (a move is a run of steps, a step is a move).
 inline Metric other_metric(Metric metric) { return metric == Metric::Step ? Metric::Move : Metric::Step; }
 

@@ -40,6 +40,12 @@
 // combinations would not fit the bound) is refused: it adds nothing, the sweep goes on with
 // the other items, the item is listed in the sweep's state (ClassSweepState::refused), and a
 // resume with a larger bound retries it.
+//
+// Where each part lives: sample_keys.hpp (keys and boards), class_census.hpp (a sweep's state,
+// its algebra and its census), cluster_records.hpp (the puzzle database's records), and,
+// internal to the engine, class_lines.hpp (the tables of single lines) and class_solver.hpp
+// (a worker that solves the classes of one work item). This header and class_engine.cpp hold
+// the options and the sweep over work items.
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -48,23 +54,15 @@
 #include <utility>
 #include <vector>
 
-#include "board/board.hpp"
-#include "board/classification.hpp"
-#include "board/count.hpp"
-#include "board/lines.hpp"
 #include "board/rules.hpp"
+#include "explicit/class_census.hpp"
+#include "explicit/cluster_records.hpp"
+#include "explicit/sample_keys.hpp"
 
 namespace rushhour {
 
-inline constexpr int kMaxClassEngineSize = 8;
 // The highest index a class sweep stores (one byte per state, one value kept for "unreached").
 inline constexpr int kMaxClusterIndex = 254;
-
-// A sample's identity and rank: the line arrangement indices of the rows then the columns,
-// ceil(log2(arrangements per line)) bits each, the first row most significant (the explicit
-// engine's key, which has the same bits: 60 on 6x6, 84 on 7x7, 112 on 8x8).
-// Written and read as decimal text (to_string, parse_count).
-using SampleKey = Count;
 
 // A class handed to a solver outside the engine (ClassEngineOptions::class_solver).
 struct ClassLines {
@@ -102,115 +100,6 @@ struct ClassProgress {
   std::uint64_t classes = 0;
   std::uint64_t states = 0;  // states of the domain classified so far
   double elapsed = 0;
-};
-
-// Classes of sizes [2^k, 2^(k+1)) states (bucket k), for measurements.
-struct ClassSizeBucket {
-  std::uint64_t classes = 0;  // solved (a mirror pair counts once)
-  std::uint64_t states = 0;   // of the solved classes
-  double cpu_seconds = 0;     // solving them (thread CPU time)
-};
-
-// The figures of one (cars, trucks) pair, over the domain.
-struct VehicleTally {
-  std::uint64_t domain = 0;
-  std::vector<std::uint64_t> count;         // per index
-  std::vector<std::uint64_t> nondominated;  // per index
-  std::vector<std::uint64_t> components;    // per index (solvable components only)
-  friend bool operator==(const VehicleTally&, const VehicleTally&) = default;
-};
-
-// A run of work items [begin, end).
-struct ItemRange {
-  std::uint64_t begin = 0;
-  std::uint64_t end = 0;
-  friend bool operator==(const ItemRange&, const ItemRange&) = default;
-};
-
-// Everything a sweep has found in a set of work items: every item before next_item and the
-// items of later_items. Enough to continue it (a checkpoint), to add it to the state of other
-// items (merge_sweeps) or to finish it (the census).
-struct ClassSweepState {
-  std::uint64_t next_item = 0;
-  // Sorted, disjoint, non-adjacent ranges above next_item (a part of the items, a sweep whose
-  // items finish out of order); empty for a sweep that ran its items in order.
-  std::vector<ItemRange> later_items;
-  std::uint64_t items = 0;    // work items in all
-  std::uint64_t classes = 0;
-  std::uint64_t states = 0;
-  double seconds = 0;         // sweep time so far, earlier runs included (merged: summed)
-  int highest = 0;            // the highest index met
-  // Per (cars, trucks), indexed cars * (n*n/3 + 1) + trucks; vectors of highest + 1 entries
-  // (a one-item delta leaves the pairs it did not meet empty).
-  std::vector<VehicleTally> tallies;
-  // Per index (highest + 1 entries), the K least explicit-engine keys met, for the T highest.
-  std::vector<std::vector<SampleKey>> sample_keys;
-  // Work items refused (a class above the memory bound), ascending: not in the figures.
-  std::vector<std::uint64_t> refused;
-  friend bool operator==(const ClassSweepState&, const ClassSweepState&) = default;
-
-  // The work items in the state.
-  std::uint64_t items_done() const;
-  bool holds(std::uint64_t item) const;
-  // The items in [0, items) not in the state, as sorted ranges.
-  std::vector<ItemRange> missing_items() const;
-};
-
-// Adds `part` (the state of other work items of the same sweep, e.g. a one-item delta) to
-// `into`: figures, classes and seconds are sums, the highest index the max, and the samples
-// of each of the T = sample_indices highest indices the K = samples_per_index least keys of
-// both. An empty `into` (no tallies) takes the shape of `part`. Throws InputError if the two
-// belong to sweeps of other boards or share a work item.
-void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_per_index, int sample_indices);
-ClassSweepState merge_sweeps(ClassSweepState a, const ClassSweepState& b, int samples_per_index,
-                             int sample_indices);
-
-// One cluster of the sweep: a connected component of the domain (all steps or moves, also
-// through winning configurations) that holds a winning configuration. Its canonical hardest
-// configuration is the one with the least SampleKey among its configurations of the highest
-// index (the least explicit-engine key, as for the samples), so records do not depend on the
-// order of the search.
-struct ClusterRecord {
-  SampleKey hardest = 0;
-  std::uint32_t highest_index = 0;
-  std::uint32_t cars = 0;
-  std::uint32_t trucks = 0;
-  std::uint64_t size = 0;           // configurations in the cluster
-  std::uint64_t hardest_count = 0;  // of them, those of the highest index
-  std::uint64_t winning = 0;        // of them, those of index 0
-  // With ClassEngineOptions::cluster_both_metrics, the same figures under the other metric
-  // (move for a step sweep, step for a move sweep): the cluster is the same component under
-  // both (a move is a run of steps, a step is a move), with the same size and winning
-  // configurations; only the indices differ. Else 0.
-  SampleKey other_hardest = 0;
-  std::uint32_t other_highest_index = 0;
-  std::uint64_t other_hardest_count = 0;
-  friend bool operator==(const ClusterRecord&, const ClusterRecord&) = default;
-};
-
-// Cluster records with their distance histograms (configurations per index inside the
-// cluster), concatenated: record k's highest_index + 1 counts follow those of records 0..k-1;
-// with both metrics also under the other metric (other_highest_index + 1 counts per record,
-// else empty).
-struct ClusterRecords {
-  std::vector<ClusterRecord> records;
-  std::vector<std::uint64_t> histogram;
-  std::vector<std::uint64_t> other_histogram;
-  friend bool operator==(const ClusterRecords&, const ClusterRecords&) = default;
-};
-
-// Board strings of sample keys and sample keys of boards, for one board size.
-class SampleKeys {
- public:
-  explicit SampleKeys(const Rules& rules);
-  // Throws InputError if the key names no configuration of the board.
-  std::string board(SampleKey key) const;
-  SampleKey key(const Board& board) const;
-
- private:
-  Rules rules_;
-  LineTable lines_;
-  int key_bits_ = 1;
 };
 
 struct ClassEngineOptions {
@@ -267,35 +156,6 @@ struct ClassEngineOptions {
   bool cluster_both_metrics = false;
 };
 
-struct ClassCensus {
-  explicit ClassCensus(Rules rules_in) : rules(std::move(rules_in)) {}
-
-  Rules rules;
-  bool complete = false;
-  double seconds = 0;
-  std::uint64_t classes = 0;
-  int max_cars = 0;     // tallies are indexed cars * (max_trucks + 1) + trucks
-  int max_trucks = 0;
-  std::vector<VehicleTally> tallies;
-  // Per index, up to K (explicit-engine key, board string) pairs, least keys first; only the
-  // T highest indices are kept.
-  std::vector<std::vector<std::pair<SampleKey, std::string>>> samples;
-  std::vector<std::uint64_t> refused;  // work items refused (then complete is false)
-  // With measure_class_sizes, of this run (not of a resumed part): bucket k holds the classes
-  // of 2^k to 2^(k+1)-1 states.
-  std::vector<ClassSizeBucket> class_sizes;
-  std::vector<ClassSizeBucket> solver_class_sizes;  // the classes given to the class solver
-  std::uint64_t largest_class = 0;  // states
-
-  const VehicleTally& tally(int cars, int trucks) const {
-    return tallies[static_cast<std::size_t>(cars * (max_trucks + 1) + trucks)];
-  }
-  // The classification of the rules' metric under `limits` (the census' own rules' limits
-  // must be no wider): engine "classes", samples only where every sampled index's samples
-  // were taken under the same limits (else none).
-  Classification classification(const VehicleLimits& limits) const;
-};
-
 // The number of work items of the rules' board (size <= kMaxClassEngineSize).
 std::uint64_t class_work_items(const Rules& rules);
 
@@ -309,18 +169,10 @@ void sweep_work_items(const Rules& rules, const ClassEngineOptions& options,
                       const std::function<std::optional<std::uint64_t>()>& next_item,
                       const std::function<void(std::uint64_t item, ClassSweepState&& delta)>& on_item);
 
-// The state of exactly the work items of `ranges` (e.g. a part of a job), run as above.
-ClassSweepState sweep_item_ranges(const Rules& rules, const std::vector<ItemRange>& ranges,
-                                  const ClassEngineOptions& options);
-
 // Sweeps every class of the rules' domain (size <= kMaxClassEngineSize; its limits skip
 // classes). Throws InputError for larger sizes, std::runtime_error if an index exceeds 254
 // or a sum exceeds 2^64. Items with a class above the memory bound are refused (listed in
 // the census, which is then incomplete).
 ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options = {});
-
-// The census of a sweep's state (e.g. a checkpoint's): complete when every work item is in
-// it. Throws InputError if the state belongs to another board size.
-ClassCensus census_of_sweep(const Rules& rules, const ClassSweepState& state);
 
 }  // namespace rushhour

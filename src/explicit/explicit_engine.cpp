@@ -109,7 +109,7 @@ void ExplicitSolution::for_each_neighbour(std::uint64_t key, Metric metric, Visi
   for (int line = 0; line < 2 * n_; ++line) {
     const int from = lines.arrangement[static_cast<std::size_t>(line)];
     for (const LineMove& move : lines_.moves(from)) {
-      if (metric == Metric::Step && move.distance != 1) continue;
+      if (move.distance > longest_slide(metric, n_)) continue;
       if (move.swept & lines.crossing[static_cast<std::size_t>(line)]) continue;
       // Unsigned wrap-around makes a negative difference come out right.
       visit(key + (static_cast<std::uint64_t>(move.to - from) << shift(line)));

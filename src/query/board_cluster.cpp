@@ -4,7 +4,7 @@
 
 #include "board/key_graph.hpp"
 #include "board/search.hpp"
-#include "explicit/class_engine.hpp"
+#include "explicit/sample_keys.hpp"
 
 namespace rushhour {
 

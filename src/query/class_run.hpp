@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "board/count.hpp"
-#include "explicit/class_engine.hpp"
+#include "explicit/class_census.hpp"
 
 namespace rushhour {
 

@@ -20,7 +20,7 @@
 #include <thread>
 #include <vector>
 
-#include "explicit/class_engine.hpp"
+#include "explicit/class_census.hpp"
 
 namespace rushhour::run {
 

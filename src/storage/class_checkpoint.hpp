@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "explicit/class_engine.hpp"
+#include "explicit/class_census.hpp"
 
 namespace rushhour {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "board/rules.hpp"
-#include "explicit/class_engine.hpp"
+#include "explicit/cluster_records.hpp"
 #include "storage/run_metadata.hpp"
 
 namespace rushhour {

@@ -1,0 +1,796 @@
+#include "explicit/class_solver.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstring>
+#include <stdexcept>
+
+#include <unistd.h>
+
+#include "board/board.hpp"
+#include "board/errors.hpp"
+#include "board/search.hpp"
+#include "util/clock.hpp"
+#include "util/process.hpp"
+
+namespace rushhour::class_engine {
+namespace {
+
+// One row combination of a work item: an arrangement per row.
+struct Combo {
+  std::array<std::uint8_t, kMaxN> row{};
+  std::array<std::uint8_t, kMaxN> column_mask{};  // per column: rows covered by horizontals
+  std::uint32_t id = 0;                            // mixed radix over the rows' group positions
+  bool winning = false;
+};
+
+// A state's number inside its row combination is the dot product of its column digits with
+// the combination's strides. A horizontal move changes the radices, so every neighbour by a
+// horizontal move needs the whole product: it is taken on all columns at once, in lanes of a
+// GCC/Clang vector extension. Up to 6x6, 16-bit lanes suffice: a column admits at most 6
+// arrangements of its kind sequence, so a combination holds at most 6^6 < 2^16 states. 7x7
+// and 8x8 columns admit up to 10 and 15 (15^8 < 2^32): 32-bit lanes, twice the width.
+using DigitBytes = std::uint8_t __attribute__((vector_size(8)));
+static_assert(std::endian::native == std::endian::little, "digit j is byte j of Item::digits");
+static_assert(kMaxN <= 8, "a column's digit is one byte of Item::digits");
+
+struct NarrowNumbering {
+  using Lane = std::uint16_t;
+  using Lanes = Lane __attribute__((vector_size(16)));
+  using Key = std::uint64_t;  // 2n lines of 5 bits
+  static constexpr std::size_t kAdmittedSlots = kNarrowAdmittedSlots;
+  static constexpr std::uint64_t kMaxCombinationStates = 0xFFFF;
+};
+struct WideNumbering {
+  using Lane = std::uint32_t;
+  using Lanes = Lane __attribute__((vector_size(32)));
+  using Key = SampleKey;
+  static constexpr std::size_t kAdmittedSlots = kWideAdmittedSlots;
+  static constexpr std::uint64_t kMaxCombinationStates = 0xFFFF'FFFF;
+};
+
+// A row combination inside one class: where its states start and the radices of its columns
+// (lanes past n hold stride 0).
+template <class Numbering>
+struct Entry {
+  std::uint32_t offset = 0;
+  Combo combo;
+  typename Numbering::Lanes stride{};
+  std::array<std::uint8_t, kMaxN> radix{};
+};
+
+// A state with what its neighbours are computed from: its row combination (entry) and the
+// position of every column's arrangement in that column's admitted list, one byte each.
+struct Item {
+  std::uint32_t state;
+  std::uint32_t entry;
+  std::uint64_t digits;
+};
+constexpr int kDigitBits = 8;
+constexpr std::uint64_t kDigitMask = (1u << kDigitBits) - 1;
+// Solving a class takes per state: its index and its component's top index (a byte each), its
+// union-find parent (4 bytes) and its queue entry.
+constexpr std::uint64_t kBytesPerState = 2 + 4 + sizeof(Item);
+// Per row combination of a work item: the combination, its slot, its entries in the column
+// search's levels, its Entry if kept in the class (an upper bound).
+constexpr std::uint64_t kBytesPerCombo = sizeof(Combo) + 4 + 4 * (kMaxN + 1) + 96 + 4;
+
+// Σ_j digit_j · stride_j.
+template <class Lanes>
+inline std::uint32_t combination_state(std::uint64_t digits, const Lanes& stride) {
+  DigitBytes bytes;
+  std::memcpy(&bytes, &digits, sizeof bytes);
+  Lanes sum = __builtin_convertvector(bytes, Lanes) * stride;
+  sum += __builtin_shufflevector(sum, sum, 4, 5, 6, 7, 0, 1, 2, 3);
+  sum += __builtin_shufflevector(sum, sum, 2, 3, 0, 1, 2, 3, 0, 1);
+  sum += __builtin_shufflevector(sum, sum, 1, 0, 1, 0, 1, 0, 1, 0);
+  return sum[0];
+}
+
+// The bounds a work item must fit, per thread.
+struct ItemBounds {
+  std::uint64_t class_states = 0;  // states of one class
+  std::uint64_t combos = 0;        // row combinations of one item
+  std::uint64_t bytes = 0;         // the thread's share of the memory
+};
+
+// A class solved by the class solver, counted once its item is known to be taken.
+struct SolvedElsewhere {
+  int cars = 0, trucks = 0, weight = 1;
+  ClassFigures figures;
+  double cpu_seconds = 0;  // the solver's, on this thread
+};
+
+// The slides for_each_neighbour gives: all of them; from a winning state, every edge to
+// another winning state from one end only (the slides off the exit row that lead to a higher
+// arrangement), with every slide of the exit row; or only the exit row's slides (from a
+// winning state: all that can lead out of the winning states, for a search without unions).
+enum class Slides { All, WinningOnce, ExitRow };
+
+template <class Numbering>
+class Worker final : public WorkerFigures {
+  using Lanes = typename Numbering::Lanes;
+  static constexpr std::size_t kAdmittedSlots = Numbering::kAdmittedSlots;
+
+ public:
+  Worker(const LineTables& t, const Rules& rules, const ClassEngineOptions& options, int max_cars,
+         int max_trucks, bool mirror, ItemBounds bounds)
+      : WorkerFigures(options, max_cars, max_trucks), t_(t), rules_(rules), mirror_(mirror), bounds_(bounds) {
+    if (t.admitted_slots != kAdmittedSlots) throw std::logic_error("class engine: tables of another numbering");
+  }
+
+  // Work item `item`: the rows' kind sequences are the base-`groups` digits of item, row 0
+  // most significant. Items outside the domain (no target car) hold no class.
+  void run_item(std::uint64_t item) override {
+    const int n = t_.n;
+    const auto groups = static_cast<std::uint64_t>(t_.groups);
+    std::array<int, kMaxN>& row_group = row_group_;
+    std::uint64_t rest = item;
+    for (int i = n - 1; i >= 0; --i) {
+      row_group[static_cast<std::size_t>(i)] = static_cast<int>(rest % groups);
+      rest /= groups;
+    }
+    if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return;
+    for (int i = 0; i < n; ++i)
+      if (i != t_.exit_row && !t_.line_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])]) return;
+    // The mirror item's classes are this item's classes reflected: the lesser item solves
+    // both; an item that is its own mirror pairs its classes up inside (search_columns).
+    std::uint64_t mirrored = 0;  // the item of the rows in reverse order
+    for (int i = n - 1; i >= 0 && mirror_; --i)
+      mirrored = mirrored * groups + static_cast<std::uint64_t>(row_group[static_cast<std::size_t>(i)]);
+    if (mirror_ && mirrored < item) return;
+    const bool own_mirror = !mirror_ || mirrored == item;
+    row_cars_ = row_trucks_ = 0;
+    active_rows_.clear();
+    for (int i = 0; i < n; ++i)
+      if (!t_.empty_group(row_group[static_cast<std::size_t>(i)])) active_rows_.push_back(i);
+    std::uint64_t combos = 1;  // at most 15^8 on 8x8: no overflow
+    std::array<std::uint64_t, kMaxN> row_stride{};
+    for (int i = n - 1; i >= 0; --i) {
+      const int g = row_group[static_cast<std::size_t>(i)];
+      row_stride[static_cast<std::size_t>(i)] = combos;
+      combos *= t_.members[static_cast<std::size_t>(g)].size();
+      row_cars_ += t_.group_cars[static_cast<std::size_t>(g)];
+      row_trucks_ += t_.group_trucks[static_cast<std::size_t>(g)];
+    }
+    if (!rules_.limits().allows(row_cars_, row_trucks_)) return;  // counts only grow
+    if (combos > bounds_.combos) {  // bounds_.combos < 2^32: ids and strides fit 32 bits
+      refused_.push_back(item);
+      return;
+    }
+    for (int i = 0; i < n; ++i)
+      row_stride_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(row_stride[static_cast<std::size_t>(i)]);
+    combos_.clear();
+    std::uint64_t item_states = 0;  // of all the item's classes
+    for (std::uint32_t id = 0; id < combos; ++id) {
+      Combo c;
+      c.id = id;
+      std::uint64_t horizontal = 0;
+      for (int i = 0; i < n; ++i) {
+        const auto& m = t_.members[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])];
+        const int a = m[id / row_stride_[static_cast<std::size_t>(i)] % m.size()];
+        c.row[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(a);
+        horizontal |= t_.row_mask(i, a);
+      }
+      std::uint64_t columns = 1;
+      for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < n; ++i)
+          if (horizontal >> (i * n + j) & 1) c.column_mask[static_cast<std::size_t>(j)] |= static_cast<std::uint8_t>(1u << i);
+        columns *= t_.free_arrangements[c.column_mask[static_cast<std::size_t>(j)]];
+      }
+      item_states += columns;
+      const LineArrangement& exit = t_.lines[c.row[static_cast<std::size_t>(t_.exit_row)]];
+      c.winning = exit.segments.back().start == n - 2;
+      combos_.push_back(c);
+    }
+    slot_of_combo_.assign(combos, 0);
+    level_.resize(static_cast<std::size_t>(n + 1));
+    level_[0].resize(combos);
+    for (std::uint32_t k = 0; k < combos; ++k) level_[0][k] = k;
+    // Only an item above the bound in all can hold a class above it (or one for the class
+    // solver): then its classes are measured first, those for the class solver solved, and
+    // the item is refused before anything is counted if a class fits neither path.
+    const std::uint64_t explicit_limit =
+        options_.class_solver ? std::min(bounds_.class_states, options_.solver_above) : bounds_.class_states;
+    measured_ = item_states > explicit_limit;
+    if (measured_) {
+      largest_class_ = 0;
+      refuse_ = false;
+      solved_elsewhere_.clear();
+      measuring_ = true;
+      search_columns(0, row_cars_, row_trucks_, own_mirror);
+      measuring_ = false;
+      if (refuse_ || (!options_.class_solver && largest_class_ > bounds_.class_states)) {
+        solved_elsewhere_.clear();
+        refused_.push_back(item);
+        return;
+      }
+      for (const SolvedElsewhere& solved : solved_elsewhere_) count_solved_elsewhere(solved);
+      solved_elsewhere_.clear();
+    }
+    search_columns(0, row_cars_, row_trucks_, own_mirror);
+  }
+
+ private:
+  // Columns j.. of the classes of the current item; cars and trucks so far. A choice that
+  // breaks the vehicle limits is not followed (later columns only add vehicles). `undecided`:
+  // the item is its own mirror and the columns so far are their own mirrors: a column whose
+  // mirror group is less leads to classes whose mirrors are solved instead, one whose mirror
+  // is greater to classes that are solved for both.
+  void search_columns(int j, int cars, int trucks, bool undecided) {
+    const int n = t_.n;
+    if (j == n) {
+      const int weight = undecided && mirror_ ? 1 : mirror_ ? 2 : 1;
+      if (measuring_) {
+        const std::uint64_t states = class_states();
+        largest_class_ = std::max(largest_class_, states);
+        if (!refuse_ && for_solver(states)) solve_elsewhere(cars, trucks, weight, states);
+      } else if (!measured_ || !for_solver(class_states())) {
+        solve_class(cars, trucks, weight);
+      }
+      return;
+    }
+    const std::vector<std::uint32_t>& from = level_[static_cast<std::size_t>(j)];
+    std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(j + 1)];
+    for (int g = 0; g < t_.groups; ++g) {
+      const int mirror_g = t_.mirror_group[static_cast<std::size_t>(g)];
+      if (mirror_ && undecided && mirror_g < g) continue;
+      if (!t_.line_ok[static_cast<std::size_t>(g)]) continue;
+      const int more_cars = cars + t_.group_cars[static_cast<std::size_t>(g)];
+      const int more_trucks = trucks + t_.group_trucks[static_cast<std::size_t>(g)];
+      if (!rules_.limits().allows(more_cars, more_trucks)) continue;
+      kept.clear();
+      for (std::uint32_t k : from)
+        if (!t_.admitted(g, combos_[k].column_mask[static_cast<std::size_t>(j)]).empty()) kept.push_back(k);
+      if (kept.empty()) continue;
+      column_group_[static_cast<std::size_t>(j)] = g;
+      column_table_[static_cast<std::size_t>(j)] = t_.admitted_table(g);
+      search_columns(j + 1, more_cars, more_trucks, undecided && mirror_g == g);
+    }
+  }
+
+  // The states of the class of the kept row combinations (level_[n]).
+  std::uint64_t class_states() const {
+    const int n = t_.n;
+    std::uint64_t total = 0;
+    for (const std::uint32_t k : level_[static_cast<std::size_t>(n)]) {
+      std::uint64_t size = 1;
+      for (int j = 0; j < n; ++j)
+        size *= t_.admitted(column_group_[static_cast<std::size_t>(j)], combos_[k].column_mask[static_cast<std::size_t>(j)]).size();
+      total += size;
+    }
+    return total;
+  }
+
+  // Whether a class of this many states goes to the class solver.
+  bool for_solver(std::uint64_t states) const {
+    return options_.class_solver && (states > bounds_.class_states || states > options_.solver_above);
+  }
+
+  // The current class by the class solver, kept in solved_elsewhere_ until the item is known
+  // to be taken; refuse_ if the solver cannot take it.
+  void solve_elsewhere(int cars, int trucks, int weight, std::uint64_t states) {
+    const int n = t_.n;
+    ClassLines lines;
+    lines.states = states;
+    lines.with_mirror = weight == 2;
+    lines.max_bytes = bounds_.bytes;
+    auto sequence_of = [&](int group) {
+      std::vector<int> lengths;
+      for (const Segment& s : t_.lines[t_.members[static_cast<std::size_t>(group)][0]].segments) lengths.push_back(s.length);
+      return lengths;
+    };
+    for (int i = 0; i < n; ++i) lines.sequences.push_back(sequence_of(row_group_[static_cast<std::size_t>(i)]));
+    for (int j = 0; j < n; ++j) lines.sequences.push_back(sequence_of(column_group_[static_cast<std::size_t>(j)]));
+    // The thread's share goes to the solver while this worker waits: its own arrays go.
+    for (auto* bytes : {&index_, &top_}) std::vector<std::uint8_t>().swap(*bytes);
+    std::vector<std::uint32_t>().swap(parent_);
+    std::vector<Item>().swap(queue_);
+    const double start = thread_cpu_seconds();
+    std::optional<ClassFigures> figures = options_.class_solver(lines);
+    if (!figures) {
+      refuse_ = true;
+      return;
+    }
+    if (figures->states != states || figures->count.size() != figures->nondominated.size() ||
+        figures->count.size() != figures->components.size())
+      throw std::logic_error("class engine: the class solver's figures do not fit the class (" +
+                             std::to_string(figures->states) + " states of " + std::to_string(states) + ")");
+    solved_elsewhere_.push_back({cars, trucks, weight, std::move(*figures), thread_cpu_seconds() - start});
+  }
+
+  // Counts a class the class solver solved like one solved here (solve_class_now).
+  void count_solved_elsewhere(const SolvedElsewhere& solved) {
+    const ClassFigures& f = solved.figures;
+    const auto w = static_cast<std::uint64_t>(solved.weight);
+    if (options_.measure_class_sizes) {
+      ClassSizeBucket& bucket = solver_sizes_[static_cast<std::size_t>(std::bit_width(f.states) - 1)];
+      ++bucket.classes;
+      bucket.states += f.states;
+      bucket.cpu_seconds += solved.cpu_seconds;
+      largest_solved_ = std::max(largest_solved_, f.states);
+    }
+    if (f.count.size() > static_cast<std::size_t>(kMaxStoredIndex) + 1) throw std::runtime_error("an index exceeds 254");
+    classes_.fetch_add(w, std::memory_order_relaxed);
+    states_.fetch_add(f.states * w, std::memory_order_relaxed);
+    VehicleTally& tally = tallies_.at(solved.cars, solved.trucks);
+    touched_[static_cast<std::size_t>(solved.cars * (tallies_.max_trucks + 1) + solved.trucks)] = true;
+    add_exact(tally.domain, w * f.states);
+    for (std::size_t i = 0; i < f.count.size(); ++i) {
+      add_exact(tally.count[i], w * f.count[i]);
+      add_exact(tally.nondominated[i], w * f.nondominated[i]);
+      add_exact(tally.components[i], w * f.components[i]);
+    }
+    if (f.count.empty()) return;  // no solvable state
+    const int top = static_cast<int>(f.count.size()) - 1;
+    highest_index_ = std::max(highest_index_, top);
+    item_highest_ = std::max(item_highest_, top);
+    if (options_.samples_per_index <= 0 || options_.sample_indices <= 0) return;
+    // As note_samples, index by index upwards.
+    for (int i = 0; i <= top; ++i) {
+      highest_ = std::max(highest_, i);
+      if (i < highest_ - options_.sample_indices + 1) continue;
+      const auto ui = static_cast<std::size_t>(i);
+      std::vector<SampleKey>& best = best_[ui];
+      if (ui < f.least_keys.size())
+        for (const SampleKey key : f.least_keys[ui]) offer_sample(best, key);
+      if (solved.weight == 2 && ui < f.least_mirror_keys.size())
+        for (const SampleKey key : f.least_mirror_keys[ui]) offer_sample(best, t_.mirror_key(key));
+    }
+  }
+
+  // Solves the current class and counts it `weight` times (2: for its mirror image too).
+  void solve_class(int cars, int trucks, int weight) {
+    if (!options_.measure_class_sizes) {
+      solve_class_now(cars, trucks, weight);
+      return;
+    }
+    const double start = thread_cpu_seconds();
+    const std::uint64_t states = solve_class_now(cars, trucks, weight);
+    ClassSizeBucket& bucket = sizes_[static_cast<std::size_t>(std::bit_width(states) - 1)];
+    ++bucket.classes;
+    bucket.states += states;
+    bucket.cpu_seconds += thread_cpu_seconds() - start;
+    largest_solved_ = std::max(largest_solved_, states);
+  }
+
+  // Returns the class's states.
+  std::uint64_t solve_class_now(int cars, int trucks, int weight) {
+    const int n = t_.n;
+    // A line without vehicles has no slides, and a column without vehicles keeps digit 0
+    // whatever the rows do: the neighbour search skips both (a third of the lines on 6x6).
+    active_columns_.clear();
+    for (int j = 0; j < n; ++j)
+      if (!t_.empty_group(column_group_[static_cast<std::size_t>(j)])) active_columns_.push_back(j);
+    classes_.fetch_add(static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
+
+    const std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(n)];
+    entries_.resize(kept.size());
+    offsets_.resize(kept.size() + 1);
+    std::uint64_t total = 0;
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      Entry<Numbering>& e = entries_[k];
+      e.combo = combos_[kept[k]];
+      const Combo& c = e.combo;
+      std::uint64_t size = 1;
+      e.stride = Lanes{};
+      for (int j = n - 1; j >= 0; --j) {
+        const auto uj = static_cast<std::size_t>(j);
+        e.stride[uj] = static_cast<typename Numbering::Lane>(size);
+        e.radix[uj] = static_cast<std::uint8_t>(t_.admitted(column_group_[uj], c.column_mask[uj]).size());
+        size *= e.radix[uj];
+      }
+      if (size > Numbering::kMaxCombinationStates)
+        throw std::logic_error("class engine: a row combination holds more states than its numbering's lanes");
+      e.offset = static_cast<std::uint32_t>(total);
+      offsets_[k] = e.offset;
+      slot_of_combo_[c.id] = static_cast<std::uint32_t>(k);
+      total += size;
+      if (total > bounds_.class_states) throw std::logic_error("class engine: a class above the bound was not refused");
+    }
+    offsets_[kept.size()] = static_cast<std::uint32_t>(total);
+    const auto states = static_cast<std::size_t>(total);
+    states_.fetch_add(states * static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
+
+    // Breadth-first from the winning states for the indices. Every edge it meets also joins
+    // the components of its two ends (union-find over parent_, roots are states), so no
+    // second search is needed for the dominance figures.
+    index_.assign(states, kUnreached);
+    parent_.resize(states);
+    queue_.resize(states);
+    std::array<std::uint64_t, kIndexSlots> layer{};
+    std::size_t tail = queue_winning_states();
+    for (std::size_t q = 0; q < tail; ++q) parent_[queue_[q].state] = queue_[q].state;
+    const Metric metric = rules_.metric();
+    // The queue holds the layers one after another: layer `index` is queue_[begin, end).
+    for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
+      const std::size_t end = tail;
+      layer[index] = end - begin;
+      highest_index_ = std::max(highest_index_, static_cast<int>(index));
+      item_highest_ = std::max(item_highest_, static_cast<int>(index));
+      note_samples(static_cast<int>(index), begin, end, weight == 2);
+      const int next = static_cast<int>(index) + 1;
+      // A winning state's neighbours are winning (index 0, only a union to do), except where
+      // the target car leaves the exit: each edge between two winning states off the exit
+      // row is enumerated from one end only, the end where it leads to a higher arrangement.
+      // A third of the solvable states are winning (SPEC), so this saves a sixth of the work.
+      const bool winning = index == 0;
+      for (std::size_t head = begin; head < end; ++head) {
+        const Item item = queue_[head];
+        const std::uint32_t root = find(item.state);
+        for_each_neighbour(item, metric, winning ? Slides::WinningOnce : Slides::All, [&](const Item& to) {
+          if (index_[to.state] == kUnreached) {
+            index_[to.state] = static_cast<std::uint8_t>(next);
+            parent_[to.state] = root;
+            queue_[tail++] = to;
+          } else if (index_[to.state] < next && parent_[to.state] != root) {
+            // An edge to a higher index is met again from its other end, once that end is
+            // dequeued; most ends found here hang right under `root` already.
+            if (const std::uint32_t other = find(to.state); other != root) parent_[other] = root;
+          }
+        });
+      }
+      if (tail > end && next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
+      begin = end;
+    }
+
+    const auto w = static_cast<std::uint64_t>(weight);
+    VehicleTally& tally = tallies_.at(cars, trucks);
+    touched_[static_cast<std::size_t>(cars * (tallies_.max_trucks + 1) + trucks)] = true;
+    add_exact(tally.domain, w * states);
+    for (int i = 0; i < kIndexSlots && layer[static_cast<std::size_t>(i)] != 0; ++i)
+      add_exact(tally.count[static_cast<std::size_t>(i)], w * layer[static_cast<std::size_t>(i)]);
+
+    // top_[r]: the highest index in the component of root r. Unsolvable states were never
+    // queued; the queue holds exactly the solvable ones.
+    top_.assign(states, 0);
+    for (std::size_t q = 0; q < tail; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = find(s);
+      parent_[s] = r;
+      top_[r] = std::max(top_[r], index_[s]);
+    }
+    // One addition of w <= 2 per solved state: these counters cannot pass 2^64 (the sums
+    // of several workers' and runs' counters are added exactly).
+    for (std::size_t q = 0; q < tail; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = parent_[s];  // the root, since the loop above
+      if (index_[s] == top_[r]) tally.nondominated[top_[r]] += w;
+      if (r == s) tally.components[top_[r]] += w;
+    }
+    if (options_.on_clusters) note_clusters(cars, trucks, weight == 2, tail);
+    return states;
+  }
+
+  // Queues the class's winning states (index 0) at the front of queue_; returns how many.
+  std::size_t queue_winning_states() {
+    std::size_t tail = 0;
+    for (std::size_t k = 0; k < entries_.size(); ++k)
+      if (entries_[k].combo.winning)
+        for_each_state_of(k, [&](const Item& item) {
+          index_[item.state] = 0;
+          queue_[tail++] = item;
+        });
+    return tail;
+  }
+
+  // Appends a record of every component of the class just solved whose highest index is at
+  // least cluster_min_index (its mirror image's too if `with_mirror`), in the order the
+  // queue meets their roots. The queue's first `solvable` entries are the solvable states,
+  // parent_ holds their roots and top_ their roots' highest indices.
+  void note_clusters(int cars, int trucks, bool with_mirror, std::size_t solvable) {
+    const auto least = static_cast<std::uint8_t>(std::min(options_.cluster_min_index, kMaxStoredIndex + 1));
+    std::vector<ClusterRecord>& records = clusters_.records;
+    std::vector<std::uint64_t>& histogram = clusters_.histogram;
+    const std::size_t first = records.size();
+    record_of_root_.resize(index_.size());
+    histogram_at_.clear();
+    for (std::size_t q = 0; q < solvable; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      if (parent_[s] != s || top_[s] < least) continue;
+      record_of_root_[s] = static_cast<std::uint32_t>(records.size() - first);
+      records.push_back({.hardest = ~SampleKey{0}, .highest_index = top_[s],
+                         .cars = static_cast<std::uint32_t>(cars), .trucks = static_cast<std::uint32_t>(trucks)});
+      histogram_at_.push_back(histogram.size());
+      histogram.resize(histogram.size() + top_[s] + 1u, 0);
+    }
+    const std::size_t added = records.size() - first;
+    if (added == 0) return;
+    mirror_hardest_.assign(with_mirror ? added : 0, ~SampleKey{0});
+    for (std::size_t q = 0; q < solvable; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = parent_[s];
+      if (top_[r] < least) continue;
+      const std::uint32_t k = record_of_root_[r];
+      ClusterRecord& record = records[first + k];
+      ++record.size;
+      ++histogram[histogram_at_[k] + index_[s]];
+      if (index_[s] == 0) ++record.winning;
+      if (index_[s] != top_[r]) continue;
+      ++record.hardest_count;
+      const SampleKey key = key_of(queue_[q]);
+      record.hardest = std::min(record.hardest, key);
+      if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
+    }
+    // The mirror class is counted with this one: its clusters are these reflected, with the
+    // same figures.
+    for (std::size_t k = 0; k < mirror_hardest_.size(); ++k) {
+      ClusterRecord image = records[first + k];
+      image.hardest = mirror_hardest_[k];
+      records.push_back(image);
+      const auto from = static_cast<std::ptrdiff_t>(histogram_at_[k]);
+      histogram.insert(histogram.end(), histogram.begin() + from,
+                       histogram.begin() + from + static_cast<std::ptrdiff_t>(image.highest_index) + 1);
+    }
+    if (options_.cluster_both_metrics) note_other_metric(first, added, with_mirror, solvable, least);
+  }
+
+  // The other metric's figures of the records [first, first + added) note_clusters just
+  // appended (their mirror images, if any, follow them): a breadth-first search under it from
+  // the same winning states. A cluster is the same component under both metrics, so parent_
+  // (every solvable state's root, compressed) and record_of_root_ still name each state's
+  // record; index_ and queue_ are reused, the first search's figures being taken.
+  void note_other_metric(std::size_t first, std::size_t added, bool with_mirror, std::size_t solvable,
+                         std::uint8_t least) {
+    const Metric metric = other_metric(rules_.metric());
+    std::fill(index_.begin(), index_.end(), kUnreached);
+    std::size_t tail = queue_winning_states();
+    for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
+      const std::size_t end = tail;
+      const int next = static_cast<int>(index) + 1;
+      // Without unions to do, a winning state's slides that keep it winning are not needed.
+      const Slides slides = index == 0 ? Slides::ExitRow : Slides::All;
+      for (std::size_t head = begin; head < end; ++head)
+        for_each_neighbour(queue_[head], metric, slides, [&](const Item& to) {
+          if (index_[to.state] != kUnreached) return;
+          index_[to.state] = static_cast<std::uint8_t>(next);
+          queue_[tail++] = to;
+        });
+      if (tail > end && next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
+      begin = end;
+    }
+    if (tail != solvable) throw std::logic_error("class engine: the two metrics reach different states");
+    std::vector<ClusterRecord>& records = clusters_.records;
+    std::vector<std::uint64_t>& histogram = clusters_.other_histogram;
+    // The queue holds the states by ascending index: a record's last one has its highest.
+    for (std::size_t q = 0; q < tail; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = parent_[s];
+      if (top_[r] >= least) records[first + record_of_root_[r]].other_highest_index = index_[s];
+    }
+    histogram_at_.resize(added);
+    for (std::size_t k = 0; k < added; ++k) {
+      ClusterRecord& record = records[first + k];
+      record.other_hardest = ~SampleKey{0};
+      histogram_at_[k] = histogram.size();
+      histogram.resize(histogram.size() + record.other_highest_index + 1u, 0);
+    }
+    mirror_hardest_.assign(with_mirror ? added : 0, ~SampleKey{0});
+    for (std::size_t q = 0; q < tail; ++q) {
+      const std::uint32_t s = queue_[q].state;
+      const std::uint32_t r = parent_[s];
+      if (top_[r] < least) continue;
+      const std::uint32_t k = record_of_root_[r];
+      ClusterRecord& record = records[first + k];
+      ++histogram[histogram_at_[k] + index_[s]];
+      if (index_[s] != record.other_highest_index) continue;
+      ++record.other_hardest_count;
+      const SampleKey key = key_of(queue_[q]);
+      record.other_hardest = std::min(record.other_hardest, key);
+      if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
+    }
+    for (std::size_t k = 0; k < mirror_hardest_.size(); ++k) {
+      const ClusterRecord& record = records[first + k];
+      ClusterRecord& image = records[first + added + k];
+      image.other_highest_index = record.other_highest_index;
+      image.other_hardest_count = record.other_hardest_count;
+      image.other_hardest = mirror_hardest_[k];
+      const auto from = static_cast<std::ptrdiff_t>(histogram_at_[k]);
+      histogram.insert(histogram.end(), histogram.begin() + from,
+                       histogram.begin() + from + static_cast<std::ptrdiff_t>(record.other_highest_index) + 1);
+    }
+  }
+
+  std::uint32_t find(std::uint32_t s) {
+    while (parent_[s] != s) {
+      parent_[s] = parent_[parent_[s]];  // path halving
+      s = parent_[s];
+    }
+    return s;
+  }
+
+  // The states queue_[from, to) got index `index`: keep the least keys of high indices (with
+  // their mirror images' where the mirror class is counted with this one).
+  void note_samples(int index, std::size_t from, std::size_t to, bool with_mirror) {
+    if (from == to || options_.samples_per_index <= 0 || options_.sample_indices <= 0) return;
+    highest_ = std::max(highest_, index);
+    if (index < highest_ - options_.sample_indices + 1) return;
+    std::vector<SampleKey>& best = best_[static_cast<std::size_t>(index)];
+    for (std::size_t q = from; q < to; ++q) {
+      const SampleKey key = key_of(queue_[q]);
+      offer_sample(best, key);
+      if (with_mirror) offer_sample(best, t_.mirror_key(key));
+    }
+  }
+
+  // Calls visit(item) for every state of entry k, in numbering order.
+  template <class Visit>
+  void for_each_state_of(std::size_t k, Visit&& visit) const {
+    const int n = t_.n;
+    const Entry<Numbering>& e = entries_[k];
+    std::array<std::uint64_t, kMaxN> digit{};
+    const std::uint32_t end = offsets_[k + 1];
+    for (std::uint32_t s = e.offset; s < end; ++s) {
+      std::uint64_t packed = 0;
+      for (int j = 0; j < n; ++j) packed |= digit[static_cast<std::size_t>(j)] << (kDigitBits * j);
+      visit(Item{s, static_cast<std::uint32_t>(k), packed});
+      for (int j = n - 1; j >= 0; --j) {  // the last column's digit runs fastest
+        const auto uj = static_cast<std::size_t>(j);
+        if (++digit[uj] < e.radix[uj]) break;
+        digit[uj] = 0;
+      }
+    }
+  }
+
+  static int digit_of(const Item& item, int j) {
+    return static_cast<int>(item.digits >> (kDigitBits * j) & kDigitMask);
+  }
+
+  // The explicit engine's key of a state: the arrangement of every row then every column.
+  SampleKey key_of(const Item& item) const {
+    const int n = t_.n;
+    const Combo& c = entries_[item.entry].combo;
+    typename Numbering::Key key = 0;
+    for (int i = 0; i < n; ++i) key = key << t_.key_bits | c.row[static_cast<std::size_t>(i)];
+    for (int j = 0; j < n; ++j) {
+      const auto uj = static_cast<std::size_t>(j);
+      const int a = t_.admitted(column_group_[uj], c.column_mask[uj])[static_cast<std::size_t>(digit_of(item, j))];
+      key = key << t_.key_bits | static_cast<typename Numbering::Key>(a);
+    }
+    return key;
+  }
+
+  template <class Visit>
+  void for_each_neighbour(const Item& item, Metric metric, Slides which, Visit&& visit) const {
+    const bool winning = which != Slides::All;
+    const int n = t_.n;
+    const Entry<Numbering>& e = entries_[item.entry];
+    const Combo& c = e.combo;
+    // Only the active columns' entries are written and read (not zeroed: this runs per state).
+    std::array<int, kMaxN> column;  // the arrangement of each active column
+    std::array<std::uint64_t, kMaxN> toggled;
+    std::uint64_t vertical = 0;
+    for (const int j : active_columns_) {
+      const auto uj = static_cast<std::size_t>(j);
+      column[uj] = column_table_[uj][c.column_mask[uj] * kAdmittedSlots + static_cast<std::size_t>(digit_of(item, j))];
+      toggled[uj] = t_.toggled_positions(column[uj], c.column_mask[uj]);
+      vertical |= t_.col_mask(j, column[uj]);
+    }
+    const SlideTable& all_slides = t_.slide_table(metric, false);
+    const SlideTable& slides = t_.slide_table(metric, winning);
+    const int masks = t_.masks;
+    for (const int j : active_columns_) {
+      if (which == Slides::ExitRow) break;
+      const auto uj = static_cast<std::size_t>(j);
+      const int mask = c.column_mask[uj];
+      const LegalSlide* end = slides.last(column[uj], masks, mask);
+      for (const LegalSlide* m = slides.first(column[uj], masks, mask); m != end; ++m) {
+        const auto state = static_cast<std::uint32_t>(static_cast<std::int64_t>(item.state) +
+                                                      static_cast<std::int64_t>(m->shift) * e.stride[uj]);
+        const std::uint64_t digits = (item.digits & ~(kDigitMask << (kDigitBits * j))) |
+                                     std::uint64_t{m->to_position} << (kDigitBits * j);
+        visit(Item{state, item.entry, digits});
+      }
+    }
+    for (const int i : active_rows_) {
+      if (which == Slides::ExitRow && i != t_.exit_row) continue;
+      const auto ui = static_cast<std::size_t>(i);
+      const int from = c.row[ui];
+      const int crossing = static_cast<int>(vertical >> (i * n)) & (masks - 1);
+      const SlideTable& row_slides = i == t_.exit_row ? all_slides : slides;  // the target car leaves
+      const LegalSlide* first = row_slides.first(from, masks, crossing);
+      const LegalSlide* end = row_slides.last(from, masks, crossing);
+      if (first == end) continue;
+      // Every column's digit if row i's vehicles covered or left its cell in row i; a slide
+      // takes it in the columns whose cell changed and keeps the rest (a column without
+      // vehicles has digit 0 either way).
+      std::uint64_t flipped = 0;
+      for (const int j : active_columns_)
+        flipped |= (toggled[static_cast<std::size_t>(j)] >> (8 * i) & 0xFF) << (kDigitBits * j);
+      for (const LegalSlide* slide = first; slide != end; ++slide) {
+        const LegalSlide& m = *slide;
+        const std::uint32_t id = c.id + static_cast<std::uint32_t>(m.group_shift * row_stride_[ui]);
+        const std::uint32_t entry = slot_of_combo_[id];
+        const Entry<Numbering>& to = entries_[entry];
+        const std::uint64_t digits = (item.digits & ~m.changed_digits) | (flipped & m.changed_digits);
+        visit(Item{to.offset + combination_state(digits, to.stride), entry, digits});
+      }
+    }
+  }
+
+  const LineTables& t_;
+  const Rules& rules_;
+  const bool mirror_;
+  const ItemBounds bounds_;
+
+  // The current work item and class.
+  std::array<std::uint32_t, kMaxN> row_stride_{};
+  int row_cars_ = 0, row_trucks_ = 0;
+  std::array<int, kMaxN> row_group_{};  // the rows' kind sequences (groups)
+  bool measuring_ = false;          // search_columns only measures the classes
+  std::uint64_t largest_class_ = 0;  // what it measured
+  bool measured_ = false;           // the item's classes were measured first
+  bool refuse_ = false;             // a class of the item fits neither path
+  std::vector<SolvedElsewhere> solved_elsewhere_;
+  std::vector<Combo> combos_;
+  std::vector<std::uint32_t> slot_of_combo_;
+  std::vector<std::vector<std::uint32_t>> level_;  // combos admitted by columns 0..j-1
+  std::array<int, kMaxN> column_group_{};
+  std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
+  std::vector<int> active_rows_, active_columns_;          // the lines holding vehicles
+  std::vector<Entry<Numbering>> entries_;
+  std::vector<std::uint32_t> offsets_;  // per entry, plus the end
+  std::vector<std::uint8_t> index_, top_;
+  std::vector<std::uint32_t> parent_;
+  std::vector<Item> queue_;
+  // note_clusters: per root, its record among the class's; per record, where its histogram
+  // starts; the least mirrored key of each record's hardest states.
+  std::vector<std::uint32_t> record_of_root_;
+  std::vector<std::size_t> histogram_at_;
+  std::vector<SampleKey> mirror_hardest_;
+};
+
+// The bounds per thread: its share of the memory, states numbered in 32 bits.
+ItemBounds item_bounds(const ClassEngineOptions& options, int threads) {
+  std::uint64_t memory = options.max_memory;
+  if (memory == 0) {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    memory = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2
+                                   : std::uint64_t{4} << 30;
+  }
+  const std::uint64_t share = memory / static_cast<std::uint64_t>(threads);
+  ItemBounds bounds;
+  bounds.bytes = share;
+  bounds.class_states = std::min<std::uint64_t>(share / kBytesPerState, 0xFFFF'FFFE);
+  if (options.max_class_states != 0) bounds.class_states = std::min(bounds.class_states, options.max_class_states);
+  bounds.combos = std::min<std::uint64_t>(share / kBytesPerCombo, 0xFFFF'FFFE);
+  return bounds;
+}
+
+}  // namespace
+
+ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, ClusterRecords&& records) {
+  ClusterRecords kept;
+  std::size_t at = 0;
+  std::size_t other_at = 0;
+  for (const ClusterRecord& r : records.records) {
+    const auto from = records.histogram.begin() + static_cast<std::ptrdiff_t>(at);
+    at += r.highest_index + 1u;
+    const auto other_from = records.other_histogram.begin() + static_cast<std::ptrdiff_t>(other_at);
+    if (!records.other_histogram.empty()) other_at += r.other_highest_index + 1u;
+    if (!is_minimal(rules, board_of_key(tables, r.hardest), static_cast<int>(r.highest_index))) continue;
+    kept.records.push_back(r);
+    kept.histogram.insert(kept.histogram.end(), from, from + static_cast<std::ptrdiff_t>(r.highest_index) + 1);
+    if (!records.other_histogram.empty())
+      kept.other_histogram.insert(kept.other_histogram.end(), other_from,
+                                  other_from + static_cast<std::ptrdiff_t>(r.other_highest_index) + 1);
+  }
+  return kept;
+}
+
+bool wide_numbering(const Rules& rules, const ClassEngineOptions& options) {
+  return options.wide_numbering || rules.size() > 6;
+}
+
+std::unique_ptr<WorkerFigures> make_worker(const LineTables& tables, const Rules& rules, const ClassEngineOptions& options,
+                                           bool wide) {
+  const int n = rules.size();
+  const bool mirror = mirror_applies(rules, options.mirror);
+  const ItemBounds bounds = item_bounds(options, std::max(1, options.threads));
+  if (wide)
+    return std::make_unique<Worker<WideNumbering>>(tables, rules, options, n * n / kCar, n * n / kTruck, mirror, bounds);
+  return std::make_unique<Worker<NarrowNumbering>>(tables, rules, options, n * n / kCar, n * n / kTruck, mirror, bounds);
+}
+
+}  // namespace rushhour::class_engine

@@ -1,0 +1,46 @@
+#include "explicit/sample_keys.hpp"
+
+#include <stdexcept>
+#include <vector>
+
+#include "board/board_string.hpp"
+#include "board/errors.hpp"
+
+namespace rushhour {
+
+int sample_key_bits(const LineTable& lines) {
+  int bits = 1;
+  while ((1 << bits) < lines.size()) ++bits;
+  return bits;
+}
+
+Board board_of_sample_key(const LineTable& lines, int key_bits, SampleKey key) {
+  const int n = lines.length();
+  std::vector<Vehicle> vehicles;
+  if (key >> (2 * n * key_bits) != 0) throw InputError("a sample key has more bits than the board's lines");
+  for (int line = 2 * n - 1; line >= 0; --line) {
+    const int a = static_cast<int>(key & ((SampleKey{1} << key_bits) - 1));
+    key >>= key_bits;
+    if (a >= lines.size()) throw InputError("a sample key names no line arrangement");
+    append_line_vehicles(lines[a], line, n, vehicles);
+  }
+  return Board(n, std::move(vehicles));
+}
+
+SampleKeys::SampleKeys(const Rules& rules) : rules_(rules), lines_(rules.size()), key_bits_(sample_key_bits(lines_)) {}
+
+std::string SampleKeys::board(SampleKey key) const {
+  return to_board_string(rules_, board_of_sample_key(lines_, key_bits_, key));
+}
+
+SampleKey SampleKeys::key(const Board& board) const {
+  SampleKey key = 0;
+  for (const std::vector<Segment>& segments : line_segments(board)) {
+    const int a = lines_.find(segments);
+    if (a < 0) throw std::logic_error("a line of a board is no arrangement");
+    key = key << key_bits_ | static_cast<SampleKey>(a);
+  }
+  return key;
+}
+
+}  // namespace rushhour
