@@ -49,7 +49,7 @@ bool is_winning(const Rules& rules, const Board& board) {
 std::vector<Move> legal_moves(const Metric metric, const Board& board) {
   std::vector<Move> moves;
   const int n = board.size();
-  const int max_distance = metric == Metric::Step ? 1 : n;
+  const int max_distance = longest_slide(metric, n);
   const auto& vehicles = board.vehicles();
   for (std::size_t i = 0; i < vehicles.size(); ++i) {
     const Vehicle& v = vehicles[i];

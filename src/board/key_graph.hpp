@@ -27,7 +27,7 @@ inline int vehicle_length(const BoardKey& key, int cell, int size) {
 template <class Visit>
 void for_each_slide(const BoardKey& key, int size, Metric metric, Visit&& visit) {
   const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
-  const int reach = metric == Metric::Move ? size : 1;  // the longest slide
+  const int reach = longest_slide(metric, size);
   for (std::uint64_t firsts = key.first; firsts != 0; firsts &= firsts - 1) {
     const int cell = std::countr_zero(firsts);
     const int row = cell / size;

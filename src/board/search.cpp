@@ -20,7 +20,7 @@ namespace rushhour {
 int index_lower_bound(const Rules& rules, const BoardKey& key) {
   const int n = rules.size();
   const int exit = rules.exit_row();
-  const bool steps = rules.metric() == Metric::Step;
+  const bool steps = longest_slide(rules.metric(), n) == 1;  // a move costs its cells
   const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
   const std::uint64_t row_horizontal = (key.horizontal >> (exit * n)) & ((std::uint64_t{1} << n) - 1);
   const int target_col = static_cast<int>(std::bit_width(row_horizontal)) - 2;  // the target's first cell

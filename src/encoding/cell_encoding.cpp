@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "board/errors.hpp"
+#include "board/rules_codec.hpp"
 #include "encoding/option_choice.hpp"
 
 namespace rushhour {
@@ -121,7 +122,7 @@ std::vector<CellEncoding::Move> CellEncoding::line_moves(bool horizontal, int li
   for (int length : {kCar, kTruck}) {
     for (int from = 0; from + length <= n_; ++from) {
       for (int to = 0; to + length <= n_; ++to) {
-        if (to == from || (metric == Metric::Step && std::abs(to - from) != 1)) continue;
+        if (to == from || std::abs(to - from) > longest_slide(metric, n_)) continue;
         Move move;
         for (int k = std::min(from, to); k < std::max(from, to) + length; ++k) {
           const CellSymbol before = symbol_at(k, from, length, horizontal);
@@ -237,12 +238,7 @@ bdd CellEncoding::within_limits() const {
 
 std::string CellEncoding::layout_description() const {
   // "coding=sequential" names the symbol code, part of the identity of saved layers.
-  return "encoding=cell coding=sequential order=" + options_.order +
-         " size=" + std::to_string(rules_.size()) +
-         " exit_row=" + std::to_string(rules_.exit_row()) +
-         " max_cars=" + std::to_string(rules_.limits().max_cars) +
-         " max_trucks=" + std::to_string(rules_.limits().max_trucks) +
-         " max_vehicles=" + std::to_string(rules_.limits().max_vehicles) +
+  return "encoding=cell coding=sequential order=" + options_.order + " " + rules_text_without_metric(rules_) +
          " variables=" + std::to_string(variable_count_);
 }
 

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "board/errors.hpp"
+#include "board/rules_codec.hpp"
 #include "encoding/option_choice.hpp"
 
 namespace rushhour {
@@ -205,7 +206,7 @@ bdd SlotEncoding::line_relation(int line, Metric metric) const {
   std::vector<bdd> terms;
   for (int a = 0; a < table_.size(); ++a) {
     for (const LineMove& move : table_.moves(a)) {
-      if (metric == Metric::Step && move.distance != 1) continue;
+      if (move.distance > longest_slide(metric, rules_.size())) continue;
       bdd free = bddtrue;
       const std::uint32_t must_be_free = table_[a].occupied | move.swept;
       for (int k = 0; k < rules_.size(); ++k)
@@ -229,13 +230,8 @@ std::vector<TransitionPart> SlotEncoding::make_parts(Metric metric) const {
 }
 
 std::string SlotEncoding::layout_description() const {
-  return "encoding=slot line_code=" + options_.line_code + " order=" + options_.order +
-         " size=" + std::to_string(rules_.size()) + " exit_row=" + std::to_string(rules_.exit_row()) +
-         " max_cars=" + std::to_string(rules_.limits().max_cars) +
-         " max_trucks=" + std::to_string(rules_.limits().max_trucks) +
-         " max_vehicles=" + std::to_string(rules_.limits().max_vehicles) +
-         (rules_.domain() == Domain::All ? std::string() : " domain=" + to_string(rules_.domain())) +
-         " variables=" + std::to_string(variable_count_) +
+  return "encoding=slot line_code=" + options_.line_code + " order=" + options_.order + " " +
+         rules_text_without_metric(rules_) + " variables=" + std::to_string(variable_count_) +
          (part_.whole() ? std::string() : " part=" + part_.name(rules_.size()));
 }
 

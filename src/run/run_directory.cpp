@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "board/errors.hpp"
+#include "board/rules_codec.hpp"
 #include "encoding/cell_encoding.hpp"
 #include "encoding/slot_encoding.hpp"
 #include "storage/bdd_file.hpp"
@@ -12,31 +13,6 @@
 #include "storage/run_metadata.hpp"
 
 namespace rushhour::run {
-namespace {
-
-// "key=value key=value ..." -> map.
-std::map<std::string, std::string> parse_parameters(const std::string& text) {
-  std::map<std::string, std::string> values;
-  std::istringstream words(text);
-  std::string word;
-  while (words >> word) {
-    const auto equals = word.find('=');
-    if (equals != std::string::npos) values[word.substr(0, equals)] = word.substr(equals + 1);
-  }
-  return values;
-}
-
-int integer(const std::map<std::string, std::string>& values, const std::string& key,
-            const std::string& where) {
-  const auto it = values.find(key);
-  try {
-    if (it != values.end()) return std::stoi(it->second);
-  } catch (const std::exception&) {
-  }
-  throw InputError(where + ": parameter '" + key + "' is missing or not a number");
-}
-
-}  // namespace
 
 std::unique_ptr<StateEncoding> make_encoding(BddSession& session, const Rules& rules,
                                              EncodingKind kind, const SlotEncodingOptions& slot,
@@ -50,19 +26,12 @@ std::string layer_identity(const StateEncoding& encoding, Metric metric) {
 }
 
 LayerIdentity parse_layer_identity(const std::string& text, const std::string& where) {
-  const auto values = parse_parameters(text);
+  const TextFields values = parse_text_fields(text);
   const auto value = [&](const char* key) { return values.count(key) ? values.at(key) : std::string(); };
   const std::string kind = value("encoding");
   if ((kind != "slot" && kind != "cell") || values.count("metric") == 0)
     throw InputError(where + ": not a layer of a rushhour run");
-  LayerIdentity identity{
-      .rules = Rules(integer(values, "size", where), integer(values, "exit_row", where),
-                     parse_metric(values.at("metric")),
-                     VehicleLimits{integer(values, "max_cars", where),
-                                   integer(values, "max_trucks", where),
-                                   integer(values, "max_vehicles", where)},
-                     values.count("domain") != 0 ? parse_domain(values.at("domain")) : Domain::All),
-      .encoding = parse_encoding(kind)};
+  LayerIdentity identity{.rules = rules_from_fields(values, where), .encoding = parse_encoding(kind)};
   if (identity.encoding == EncodingKind::Slot) {
     identity.slot.order = value("order");
     identity.slot.line_code = value("line_code");
@@ -84,10 +53,7 @@ std::string dominance_identity(const std::string& layer_identity, int dominance_
 std::string partitioned_run_identity(const Rules& rules, const SlotEncodingOptions& slot,
                                      const std::string& partition, int max_layers, bool part_dominance,
                                      int components_from, int samples_per_index, int sample_indices) {
-  const VehicleLimits& l = rules.limits();
-  return "encoding=slot line_code=" + slot.line_code + " order=" + slot.order + " size=" + std::to_string(rules.size()) +
-         " exit_row=" + std::to_string(rules.exit_row()) + " max_cars=" + std::to_string(l.max_cars) +
-         " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
+  return "encoding=slot line_code=" + slot.line_code + " order=" + slot.order + " " + rules_text_without_metric(rules) +
          " metric=" + to_string(rules.metric()) + " partition=" + partition + " max_layers=" + std::to_string(max_layers) +
          " dominance=" + (part_dominance ? "1" : "0") +
          (part_dominance && components_from != 0 ? " components_from=" + std::to_string(components_from) : "") +
@@ -96,7 +62,7 @@ std::string partitioned_run_identity(const Rules& rules, const SlotEncodingOptio
 }
 
 PartitionedRunIdentity parse_partitioned_run_identity(const std::string& text, const std::string& where) {
-  const auto values = parse_parameters(text);
+  const TextFields values = parse_text_fields(text);
   const auto partition = values.find("partition");
   if (partition == values.end()) throw InputError(where + ": not a part of a partitioned rushhour run");
   PartitionedRunIdentity identity{parse_layer_identity(text, where), partition->second};
@@ -106,26 +72,17 @@ PartitionedRunIdentity parse_partitioned_run_identity(const std::string& text, c
 }
 
 std::string ClassSweepIdentity::text() const {
-  const VehicleLimits& l = rules.limits();
-  return "size=" + std::to_string(rules.size()) + " exit_row=" + std::to_string(rules.exit_row()) +
-         " metric=" + to_string(rules.metric()) + " max_cars=" + std::to_string(l.max_cars) +
-         " max_trucks=" + std::to_string(l.max_trucks) + " max_vehicles=" + std::to_string(l.max_vehicles) +
-         (rules.domain() == Domain::All ? "" : " domain=" + to_string(rules.domain())) + " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices) +
+  return rules_text(rules) + " samples=" + std::to_string(samples_per_index) + " sample_indices=" + std::to_string(sample_indices) +
          (mirror_applies(rules, mirror) ? " mirror=1" : "") + (part.whole() ? "" : " items=" + part.describe());
 }
 
 ClassSweepIdentity ClassSweepIdentity::parse(const std::string& text) {
   const std::string where = "class sweep parameters '" + text + "'";
-  const auto values = parse_parameters(text);
-  if (values.count("metric") == 0) throw InputError(where + ": parameter 'metric' is missing");
+  const TextFields values = parse_text_fields(text);
   ClassSweepIdentity identity{
-      .rules = Rules(integer(values, "size", where), integer(values, "exit_row", where),
-                     parse_metric(values.at("metric")),
-                     VehicleLimits{integer(values, "max_cars", where), integer(values, "max_trucks", where),
-                                   integer(values, "max_vehicles", where)},
-                     values.count("domain") != 0 ? parse_domain(values.at("domain")) : Domain::All),
-      .samples_per_index = integer(values, "samples", where),
-      .sample_indices = integer(values, "sample_indices", where),
+      .rules = rules_from_fields(values, where),
+      .samples_per_index = integer_field(values, "samples", where),
+      .sample_indices = integer_field(values, "sample_indices", where),
       .mirror = values.count("mirror") != 0};
   if (values.count("items") != 0) identity.part = parse_item_part(values.at("items"));
   // Nothing unknown, repeated or spelled otherwise: the text is the one this identity writes.
