@@ -282,7 +282,7 @@ TEST_F(ScriptsTest, DrawBoardRejectsBadBoardsWithExit2) {
 namespace {
 
 TEST(Scripts, ClassEngineBenchmarkPrintsItsRates) {
-  const CommandRun run = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/bench_classes.sh 50000 " +
+  const CommandRun run = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/bench/bench_classes.sh 50000 " +
                                    std::string(RUSHHOUR_BINARY) + " 1");
   ASSERT_EQ(run.status, 0) << run.err << run.out;
   EXPECT_EQ(occurrences(run.out, "work sample 1/50000: 1510 classes, 98042 configurations"), 2u) << run.out;

@@ -2,7 +2,7 @@
 # The class engine benchmark: a fixed sample of the full 6x6 board's work items (every K-th,
 # default 397: about 1/850 of the configurations), both metrics, then the full 5x5 run.
 # Prints configurations per second, wall and CPU seconds and peak RSS.
-# Usage: scripts/bench_classes.sh [K] [BINARY] [THREADS]
+# Usage: bench/bench_classes.sh [K] [BINARY] [THREADS]
 set -euo pipefail
 stride="${1:-397}"
 binary="${2:-build/rushhour}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 1 vs 2 MPI ranks on a 6x6 work sample of the class engine (results/cluster.md): part K/N of
 # the 6x6 step sweep run by one process, by mpirun -np 1 and by mpirun -np 2, one thread each.
-# usage: scripts/cluster_scaling.sh [BINARY] [PART, default 1/61]
+# usage: results/cluster/cluster_scaling.sh [BINARY] [PART, default 1/61]
 set -euo pipefail
 binary="${1:-build/rushhour}"
 part="${2:-1/61}"

@@ -5,7 +5,7 @@
 # Each binary classifies the same boards with --partition rows into a directory of its own
 # (the CPU seconds of that run show what keeping the vehicle counts costs), then answers the
 # same queries there; the answers must be equal.
-# Usage: scripts/query_timing_parts.sh BEFORE_BINARY AFTER_BINARY
+# Usage: results/query-timing/query_timing_parts.sh BEFORE_BINARY AFTER_BINARY
 # Prints one markdown row per run or query: CPU seconds (user + system), wall seconds, and
 # whether the two binaries' outputs are equal.
 set -euo pipefail

@@ -7,7 +7,7 @@
 # one-metric sweeps together; on stderr the work sample lines and the wall seconds of writing
 # each database. Checks that the three sweeps wrote the same number of records and that the
 # both-metrics sweep's text list is the move sweep's, byte for byte.
-# Usage: scripts/clusters_both_metrics.sh [K] [BINARY]
+# Usage: results/clusters/clusters_both_metrics.sh [K] [BINARY]
 set -euo pipefail
 stride="${1:-97}"
 binary="${2:-build/rushhour}"

@@ -5,8 +5,8 @@
 # part's symbolic dominance pass. Prints one markdown row per run (CPU s user+sys, wall s, peak
 # RSS, CPU scaled to the whole domain by the sampled share, the uptime load) and checks that
 # both builds print the same figures.
-# Usage: scripts/partition_speed.sh OLD_BUILD NEW_BUILD [METRIC] [--dominance] K [K ...]
-#   e.g. scripts/partition_speed.sh /tmp/main-build build step 211 97
+# Usage: results/partition-study/partition_speed.sh OLD_BUILD NEW_BUILD [METRIC] [--dominance] K [K ...]
+#   e.g. results/partition-study/partition_speed.sh /tmp/main-build build step 211 97
 set -euo pipefail
 usage="usage: partition_speed.sh OLD_BUILD NEW_BUILD [METRIC] [--dominance] K [K ...]"
 (($# >= 3)) || { echo "$usage" >&2; exit 2; }

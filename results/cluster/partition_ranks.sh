@@ -2,7 +2,7 @@
 # A partitioned bdd run's parts dealt over MPI ranks (docs/cluster.md): the same sample of the
 # 6x6 rows parts (every K-th part, complete layers, --no-dominance) by one process, by
 # `mpirun -np 1` and by `mpirun -np 2`, side by side in one run (results/cluster.md).
-# Usage: scripts/partition_ranks.sh [BUILD_DIR] [K]   (defaults: build, 997)
+# Usage: results/cluster/partition_ranks.sh [BUILD_DIR] [K]   (defaults: build, 997)
 # Prints one markdown row per run: CPU seconds (user + system, every rank included: mpirun
 # waits for its ranks), wall seconds, the md5 sum of the summary (timings removed), the
 # per-rank lines of rank 0's report (parts and CPU seconds per rank), and the load average

@@ -4,7 +4,7 @@
 # metric, one thread. Prints CPU seconds (user + sys), peak RSS, records, records per CPU
 # second, and bytes per record of the database, the text list and the spool; on stderr the
 # work sample lines and the wall seconds of writing the database and the list at the end.
-# Usage: scripts/clusters_overhead.sh [K] [BINARY]
+# Usage: results/clusters/clusters_overhead.sh [K] [BINARY]
 set -euo pipefail
 stride="${1:-97}"
 binary="${2:-build/rushhour}"

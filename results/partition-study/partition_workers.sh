@@ -3,7 +3,7 @@
 # run (results/partition-study.md, "Worker processes"): 5x5 --partition rows whole, without and
 # with --out (every part saved: the part files' count and size, next to an unpartitioned
 # run's layer files), and a sample of the 6x6 rows parts (every K-th, complete layers).
-# Usage: scripts/partition_workers.sh [BUILD_DIR] [K]   (defaults: build, 199)
+# Usage: results/partition-study/partition_workers.sh [BUILD_DIR] [K]   (defaults: build, 199)
 # Prints one markdown row per run: CPU seconds (user + system, the worker processes
 # included), wall seconds, peak RSS of the largest process, for runs with --out the files and
 # bytes written, and the load average when the run started (the machine may be shared).

@@ -3,8 +3,8 @@
 # then the full 5x5 run as the quick proxy. Prints the per-layer progress lines (count,
 # frontier and visited nodes, seconds, elapsed, RSS, node table) and wall/CPU/peak RSS, after
 # the machine's main-memory latency.
-# Usage: scripts/bench_6x6.sh K [BINARY] [extra classify options...]
-#   e.g. scripts/bench_6x6.sh 9 build/rushhour --line-code slot --encoding cell
+# Usage: bench/bench_6x6.sh K [BINARY] [extra classify options...]
+#   e.g. bench/bench_6x6.sh 9 build/rushhour --line-code slot --encoding cell
 set -euo pipefail
 layers="${1:?usage: bench_6x6.sh K [BINARY] [options...]}"
 binary="${2:-build/rushhour}"

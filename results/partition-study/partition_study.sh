@@ -2,7 +2,7 @@
 # The partition study (results/partition-study.md): the bdd engine on 6x6 with each
 # granularity of --partition, on a fixed sample of parts (every K-th), against the
 # unpartitioned engine, one configuration after the other in one run.
-# Usage: scripts/partition_study.sh [BUILD_DIR] [LAYERS] [METRIC] [LABEL=OPTIONS ...]
+# Usage: results/partition-study/partition_study.sh [BUILD_DIR] [LAYERS] [METRIC] [LABEL=OPTIONS ...]
 #   (defaults: build, 10, step). With LABEL=OPTIONS arguments, only those configurations run,
 #   in that order, e.g. "rows, every 61st part=--partition rows --part-sample 61 --part-workers 1";
 #   the word OUT in OPTIONS stands for a fresh scratch directory (for --out), removed afterwards.

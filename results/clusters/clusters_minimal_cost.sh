@@ -4,7 +4,7 @@
 # --clusters --minimal by each binary given (e.g. two builds to compare). Prints CPU seconds
 # (user + sys), peak RSS and records of each sweep; checks that every --minimal sweep wrote
 # the same list, byte for byte.
-# Usage: scripts/clusters_minimal_cost.sh [K] [BINARY...]
+# Usage: results/clusters/clusters_minimal_cost.sh [K] [BINARY...]
 set -euo pipefail
 stride="${1:-97}"
 shift $(( $# >= 1 ? 1 : 0 ))

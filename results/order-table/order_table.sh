@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The variable-order table of the slot encoding: BDD nodes of the domain (legal set),
 # winning set and step relation, and build seconds, for n = 4..7, every order and line code.
-# Usage: scripts/order_table.sh [BINARY] [TIME_LIMIT_SECONDS] [NODE_CEILING] > results/order-table.md
+# Usage: results/order-table/order_table.sh [BINARY] [TIME_LIMIT_SECONDS] [NODE_CEILING] > results/order-table.md
 # A cell over the time limit or the node ceiling (default 100 M nodes, ~4 GB) shows n/a.
 set -euo pipefail
 binary="${1:-build/rushhour}"

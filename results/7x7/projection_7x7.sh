@@ -3,7 +3,7 @@
 # results/7x7/class-sizes.md (every 100 003rd work item), one thread, every class explicit
 # (--symbolic-above bound) and with the default rule (auto), both metrics, side by side.
 # Each run prints the solved classes per size bucket with their CPU time on each path.
-# Usage: scripts/projection_7x7.sh [BINARY]
+# Usage: results/7x7/projection_7x7.sh [BINARY]
 set -euo pipefail
 binary="${1:-build/rushhour}"
 for metric in step move; do
