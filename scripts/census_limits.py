@@ -9,14 +9,11 @@ Usage: /usr/bin/python3 scripts/census_limits.py CENSUS LIMITED.h5
 (CENSUS: a finished class run's classes-checkpoint.txt; the limits are read from LIMITED.h5)
 Exit status 0 if every figure agrees, 1 if any differs, 2 on bad usage or an unreadable file.
 Every figure is summed and compared as an exact Python int (census and file counts may exceed
-2^64; see h5counts.py for the file's two count forms).
+2^64; see rushhour_h5.py for the file's two count forms).
 """
 import sys
 
-import h5py
-import numpy as np
-
-import h5counts
+import rushhour_h5
 
 FIGURES = ["count", "nondominated", "components"]
 
@@ -69,17 +66,14 @@ def main(argv):
     if len(argv) != 3:
         fail("usage: census_limits.py CENSUS LIMITED.h5")
     try:
-        with h5py.File(argv[2], "r") as f:
-            limits = {k: int(f.attrs[k]) for k in ["max_cars", "max_trucks", "max_vehicles", "size", "exit_row"]}
-            metric = f.attrs["metric"]
-            form = h5counts.count_form(f)
-            limited = {"count": h5counts.dataset(f, "layers/count", form),
-                       "nondominated": h5counts.dataset(f, "dominance/nondominated", form),
-                       "components": np.array(f["dominance/components"])}
-            limited_domain = h5counts.attribute(f, "domain_count", form)
-    except (OSError, KeyError, ValueError) as e:
+        run = rushhour_h5.read_classification(argv[2])
+        limited = {"count": run.data["layers/count"], "nondominated": run.data["dominance/nondominated"],
+                   "components": run.data["dominance/components"]}
+    except (KeyError, rushhour_h5.FileError) as e:
         fail(f"cannot read {argv[2]}: {e}")
-    metric = metric.decode() if isinstance(metric, bytes) else str(metric)
+    limits = {k: run.attrs[k] for k in ["max_cars", "max_trucks", "max_vehicles", "size", "exit_row"]}
+    metric = run.attrs["metric"]
+    limited_domain = run.attrs["domain_count"]
 
     def allows(cars, trucks):
         return ((limits["max_cars"] < 0 or cars <= limits["max_cars"])

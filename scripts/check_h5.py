@@ -7,7 +7,7 @@ Checks what the C++ reader checks, independently: every root attribute and datas
 with the right kind (signed/unsigned integer, float, string), consistent lengths,
 max_index = len - 1, and that the counts add up. Counts are read exactly in either form:
 uint64 (format version 1) or decimal strings (format version 2, count_encoding "decimal",
-written when a count exceeds 2^64 - 1; see h5counts.py). Exit status 0 if valid, 1 if not (one line
+written when a count exceeds 2^64 - 1; see rushhour_h5.py). Exit status 0 if valid, 1 if not (one line
 per problem on stderr), 2 on bad usage. Needs h5py (Debian: python3-h5py), hence the
 /usr/bin/python3 interpreter.
 """
@@ -16,7 +16,7 @@ import sys
 import h5py
 import numpy as np
 
-import h5counts
+import rushhour_h5
 
 CONTENT = "rushhour classification"
 ATTRIBUTES = {  # name -> numpy kind: i signed, u unsigned, f float, S string
@@ -41,7 +41,7 @@ def check(path, quiet):
     problems = []
     with h5py.File(path, "r") as f:
         try:
-            form = h5counts.count_form(f)
+            form = rushhour_h5.count_form(f)
         except ValueError as error:
             return [str(error)]
         attrs = {}
@@ -50,9 +50,9 @@ def check(path, quiet):
                 problems.append(f"missing attribute '{name}'")
                 continue
             value = f.attrs[name]
-            if name in h5counts.COUNT_ATTRIBUTES:
+            if name in rushhour_h5.COUNT_ATTRIBUTES:
                 try:
-                    attrs[name] = h5counts.attribute(f, name, form)
+                    attrs[name] = rushhour_h5.attribute(f, name, form)
                 except ValueError as error:
                     problems.append(str(error))
                 continue
@@ -70,9 +70,9 @@ def check(path, quiet):
             dataset = f[name]
             if dataset.ndim != 1:
                 problems.append(f"dataset '/{name}' is not one-dimensional")
-            if name in h5counts.COUNT_DATASETS:
+            if name in rushhour_h5.COUNT_DATASETS:
                 try:
-                    data[name] = h5counts.dataset(f, name, form)
+                    data[name] = rushhour_h5.dataset(f, name, form)
                 except ValueError as error:
                     problems.append(str(error))
                 continue
@@ -87,7 +87,7 @@ def check(path, quiet):
                 value = f"<{len(value.splitlines())} lines>"
             print(f"  @{name} = {value}")
         for name, values in data.items():
-            if name in h5counts.COUNT_DATASETS:
+            if name in rushhour_h5.COUNT_DATASETS:
                 shown = values[:8]
             else:
                 shown = [text(v) for v in values[:4]] if DATASETS[name] == "S" else values[:8].tolist()

@@ -11,35 +11,25 @@ each index's least keys, an unpartitioned bdd run the first boards in BDD order.
 Usage: /usr/bin/python3 scripts/compare_runs.py A.h5 B.h5 [--dominance-log LOG ...] [--samples]
 Prints one line per figure compared and one per difference; exit status 0 if every compared
 figure agrees, 1 if any differs, 2 on bad usage or an unreadable file. Counts are compared
-exactly in either stored form (uint64 or decimal strings, see h5counts.py).
+exactly in either stored form (uint64 or decimal strings, see rushhour_h5.py).
 """
 import re
 import sys
 
-import h5py
 import numpy as np
 
-import h5counts
+import rushhour_h5
 
 BOARD = ["size", "exit_row", "metric", "max_cars", "max_trucks", "max_vehicles"]
 TOTALS = ["domain_count", "winning_count", "solvable_count", "unsolvable_count", "max_index"]
 
 
 def load(path):
-    with h5py.File(path, "r") as f:
-        form = h5counts.count_form(f)
-        attrs = {k: (v.decode() if isinstance(v, bytes) else v) for k, v in f.attrs.items()}
-        for name in h5counts.COUNT_ATTRIBUTES:
-            attrs[name] = h5counts.attribute(f, name, form)
-        data = {name: h5counts.dataset(f, name, form) for name in h5counts.COUNT_DATASETS if name in f}
-        if "dominance/components" in f:
-            data["dominance/components"] = np.array(f["dominance/components"])
-        samples = {}
-        if "samples/board" in f and "samples/index" in f:
-            for board, index in zip(f["samples/board"][()], f["samples/index"][()]):
-                samples.setdefault(int(index), set()).add(board.decode() if isinstance(board, bytes) else str(board))
-        data["samples"] = samples
-    return attrs, data
+    run = rushhour_h5.read_classification(path)
+    data = {name: run.data[name] for name in ("layers/count", "dominance/nondominated", "dominance/components")
+            if name in run.data}
+    data["samples"] = run.samples_by_index()
+    return run.attrs, data
 
 
 DOMINANCE_LINE = re.compile(r"dominance index (\d+): (\d+) non-dominated, (\d+|uncounted) components")
@@ -81,7 +71,7 @@ def main(argv):
     try:
         (a, da), (b, db) = load(args[0]), load(args[1])
         logged = load_dominance_logs(logs)
-    except (OSError, KeyError, ValueError) as e:
+    except (OSError, ValueError, rushhour_h5.FileError) as e:
         print(f"compare_runs: {e}", file=sys.stderr)
         return 2
     if compare_samples and not (da["samples"] and db["samples"]):

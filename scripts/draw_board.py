@@ -286,23 +286,17 @@ def write_png(path, width, height, prims):
 
 def boards_from_run(run_dir, index, sample):
     try:
-        import h5py
+        import rushhour_h5
     except ImportError:
         raise BoardError("--run needs h5py (Debian: python3-h5py; use /usr/bin/python3)")
     path = os.path.join(run_dir, "classification.h5")
-    if not os.path.isfile(path):
-        raise BoardError(f"{path}: no such file")
     try:
-        with h5py.File(path, "r") as f:
-            content = f.attrs.get("content", b"")
-            content = content.decode() if isinstance(content, bytes) else str(content)
-            if content != "rushhour classification":
-                raise BoardError(f"{path}: not a rushhour classification file")
-            n, exit_row = int(f.attrs["size"]), int(f.attrs["exit_row"])
-            boards = [b.decode() if isinstance(b, bytes) else str(b) for b in f["samples/board"][()]]
-            indices = [int(i) for i in f["samples/index"][()]]
-    except (OSError, KeyError) as error:
-        raise BoardError(f"{path}: cannot read samples ({error})")
+        run = rushhour_h5.read_classification(path)
+    except rushhour_h5.FileError as error:
+        raise BoardError(str(error))
+    n, exit_row = run.attrs["size"], run.attrs["exit_row"]
+    boards = [board for board, _ in run.samples]
+    indices = [i for _, i in run.samples]
     if not boards:
         raise BoardError(f"{path}: holds no sample boards")
     wanted = max(indices) if index is None else index

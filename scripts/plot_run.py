@@ -21,7 +21,6 @@ import argparse
 import os
 import sys
 
-CONTENT = "rushhour classification"
 NEEDED = ("layers/count", "layers/bdd_nodes", "layers/seconds")
 COLOURS = {"count": "#1f77b4", "nondominated": "#d62728", "components": "#2ca02c",
            "nodes": "#6a3d9a", "seconds": "#ff7f0e", "elapsed": "#333333"}
@@ -36,48 +35,28 @@ def text(value):
 
 
 def read_run(run_dir):
-    import h5py
     import numpy as np
 
-    import h5counts
+    import rushhour_h5
     path = run_dir if run_dir.endswith(".h5") else os.path.join(run_dir, "classification.h5")
-    if not os.path.exists(path):
-        raise RunError(f"{path}: no such file")
     try:
-        f = h5py.File(path, "r")
-    except OSError as error:
-        raise RunError(f"{path}: not an HDF5 file ({str(error).split('(')[0].strip()})")
-    with f:
-        if text(f.attrs.get("content", "")) != CONTENT:
-            raise RunError(f"{path}: not a rushhour classification file (no content "
-                           f"attribute '{CONTENT}')")
-        run = {"path": path}
-        try:
-            for name in ("size", "exit_row", "max_cars", "max_trucks", "max_vehicles", "complete",
-                         "max_index"):
-                run[name] = int(f.attrs[name])
-            for name in ("metric", "engine", "encoding", "variable_order"):
-                run[name] = text(f.attrs[name])
-            # Counts are exact ints in either stored form (h5counts.py); the plots draw them
-            # as floats, the legend prints them exactly.
-            form = h5counts.count_form(f)
-            for name in h5counts.COUNT_ATTRIBUTES:
-                run[name] = h5counts.attribute(f, name, form)
-            run["seconds"] = float(f.attrs["seconds"])
-            for name in NEEDED:
-                run[name] = np.asarray(h5counts.dataset(f, name, form), dtype=object) \
-                    if name == "layers/count" else np.asarray(f[name][()])
-            run["nondominated"] = np.asarray(h5counts.dataset(f, "dominance/nondominated", form),
-                                             dtype=object) \
-                if "dominance/nondominated" in f else np.zeros(0)
-            run["components"] = np.asarray(f["dominance/components"][()]) \
-                if "dominance/components" in f else np.zeros(0)
-        except KeyError as error:
-            raise RunError(f"{path}: truncated or foreign rushhour file: missing "
-                           f"{str(error).strip(chr(34) + chr(39))}")
-        except ValueError as error:
-            raise RunError(f"{path}: {error}")
-        configuration = text(f.attrs.get("configuration", ""))
+        # Counts are exact ints in either stored form; the plots draw them as floats, the
+        # legend prints them exactly.
+        classification = rushhour_h5.read_classification(path)
+        attrs, data = classification.attrs, classification.data
+        run = {"path": path, "seconds": float(attrs["seconds"])}
+        for name in rushhour_h5.INTEGER_ATTRIBUTES + rushhour_h5.TEXT_ATTRIBUTES + rushhour_h5.COUNT_ATTRIBUTES:
+            run[name] = attrs[name]
+        for name in NEEDED:
+            run[name] = np.asarray(data[name], dtype=object) if name == "layers/count" else data[name]
+        run["nondominated"] = np.asarray(data.get("dominance/nondominated", []), dtype=object)
+        run["components"] = data.get("dominance/components", np.zeros(0))
+    except KeyError as error:
+        raise RunError(f"{path}: truncated or foreign rushhour file: missing "
+                       f"{str(error).strip(chr(34) + chr(39))}")
+    except rushhour_h5.FileError as error:
+        raise RunError(str(error))
+    configuration = text(attrs.get("configuration", ""))
     settings = {}
     for line in configuration.splitlines():
         key, sep, value = line.partition("=")
