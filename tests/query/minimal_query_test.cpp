@@ -17,6 +17,7 @@
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("MinimalQuery.FiveByFiveWithLimitsEqualsTheMinimalSweeps", long);
+RUSHHOUR_TEST_TIER_OF("MinimalQuery.PuzzleDomainOfAFiveByFiveDatabase", long);
 
 namespace rushhour {
 namespace {

@@ -28,6 +28,7 @@
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("MpiKill.PartitionedRunKilledThenResumedWithAnotherRankCount", long);
+RUSHHOUR_TEST_TIER_OF("SmallBoards/MpiParts.*/5x5_limited_rows", long);
 
 namespace rushhour::run {
 namespace {

@@ -27,10 +27,11 @@
 #include "test_tier.hpp"
 
 RUSHHOUR_TEST_TIER(full);
-RUSHHOUR_TEST_TIER_OF("FiveByFive/SavedPartitionedRun.*/rows_5x5*", long);
 RUSHHOUR_TEST_TIER_OF("Boards/FiguresOnlyRun.*/rows_5x5move", long);
 RUSHHOUR_TEST_TIER_OF("FiveByFive/WholeLayersRun.*/rows_5x5*_whole4", long);
 RUSHHOUR_TEST_TIER_OF("FiveByFive/PartitionedRun.*", long);
+RUSHHOUR_TEST_TIER_OF("PartitionedRun.CountsTheComponentsFromTheIndexAsked", long);
+RUSHHOUR_TEST_TIER_OF("FiveByFive/SavedPartitionedRun.*", long);
 
 namespace rushhour {
 namespace {
