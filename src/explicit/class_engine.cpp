@@ -41,10 +41,6 @@ void normalize_items(ClassSweepState& state) {
 
 }  // namespace
 
-bool mirror_applies(const Rules& rules, bool mirror_option) {
-  return mirror_option && rules.size() % 2 == 1 && rules.exit_row() == rules.size() / 2;
-}
-
 std::uint64_t class_work_items(const Rules& rules) { return work_items(tables_of(rules, rules.size() > 6)); }
 
 void sweep_work_items(const Rules& rules, const ClassEngineOptions& options,

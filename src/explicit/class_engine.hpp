@@ -44,117 +44,17 @@
 // Where each part lives: sample_keys.hpp (keys and boards), class_census.hpp (a sweep's state,
 // its algebra and its census), cluster_records.hpp (the puzzle database's records), and,
 // internal to the engine, class_lines.hpp (the tables of single lines) and class_solver.hpp
-// (a worker that solves the classes of one work item). This header and class_engine.cpp hold
-// the options and the sweep over work items.
+// (a worker that solves the classes of one work item); the options in class_options.hpp. This
+// header and class_engine.cpp hold the sweep over work items.
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <optional>
-#include <string>
-#include <utility>
-#include <vector>
 
 #include "board/rules.hpp"
 #include "explicit/class_census.hpp"
-#include "explicit/cluster_records.hpp"
-#include "explicit/sample_keys.hpp"
+#include "explicit/class_options.hpp"
 
 namespace rushhour {
-
-// The highest index a class sweep stores (one byte per state, one value kept for "unreached").
-inline constexpr int kMaxClusterIndex = 254;
-
-// A class handed to a solver outside the engine (ClassEngineOptions::class_solver).
-struct ClassLines {
-  // The kind sequence of every line, rows 0..n-1 then columns 0..n-1: the lengths (kCar,
-  // kTruck) of its vehicles, left to right or top to bottom.
-  std::vector<std::vector<int>> sequences;
-  std::uint64_t states = 0;     // the class's configurations, as the engine counts them
-  bool with_mirror = false;     // counted for its mirror image too: least_mirror_keys wanted
-  std::uint64_t max_bytes = 0;  // the memory the solver may take for it (0: no bound)
-};
-
-// What the engine needs of one class, in its own terms.
-struct ClassFigures {
-  std::uint64_t states = 0;                 // configurations of the class
-  std::vector<std::uint64_t> count;         // per index, 0 to the class's highest
-  std::vector<std::uint64_t> nondominated;  // per index
-  std::vector<std::uint64_t> components;    // per index (solvable components)
-  // Per index, for the sample_indices highest indices of the class (empty below): the
-  // samples_per_index least keys of its states, ascending; with ClassLines::with_mirror also
-  // the keys of the samples_per_index states whose mirror images have the least keys.
-  std::vector<std::vector<SampleKey>> least_keys, least_mirror_keys;
-};
-
-// Solves one class; nullopt if it cannot (too large for max_bytes, or stopped): the work
-// item is then refused. Called from every worker thread.
-using ClassSolver = std::function<std::optional<ClassFigures>(const ClassLines&)>;
-
-// True if the sweep of these rules solves only one class of each mirror pair: the exit row
-// is the middle row of an odd board, and options.mirror is on.
-bool mirror_applies(const Rules& rules, bool mirror_option);
-
-struct ClassProgress {
-  std::uint64_t items_done = 0;
-  std::uint64_t items_total = 0;
-  std::uint64_t classes = 0;
-  std::uint64_t states = 0;  // states of the domain classified so far
-  double elapsed = 0;
-};
-
-struct ClassEngineOptions {
-  int threads = 1;
-  int samples_per_index = 5;  // K boards per sampled index (the K least explicit-engine keys)
-  int sample_indices = 10;    // for the T highest indices
-  // Benchmarks: only every k-th work item (a fixed sample of the classes); the census is then
-  // not complete.
-  int item_stride = 1;
-  double progress_seconds = 30;  // on_progress at most this often (and once at the end)
-  std::function<void(const ClassProgress&)> on_progress;
-  // Polled between work items; true ends the sweep early (the census is then incomplete).
-  std::function<bool()> should_stop;
-  // Continue this sweep (from on_checkpoint of a run with the same rules and sample options)
-  // instead of starting at the first work item.
-  const ClassSweepState* resume = nullptr;
-  // Called with the workers paused between items, every checkpoint_seconds and once at the
-  // end (also after a stop): the state is consistent, every item before next_item is in it.
-  std::function<void(const ClassSweepState&)> on_checkpoint;
-  double checkpoint_seconds = 300;
-  // Solve one class of each mirror pair where the mirror applies (mirror_applies).
-  bool mirror = true;
-  // Memory for the classes being solved, all threads together, in bytes (0: half the
-  // physical memory). A class that needs more than its thread's share goes to class_solver
-  // (with the share as its ClassLines::max_bytes); a work item with a class neither takes is
-  // refused (ClassSweepState::refused).
-  std::uint64_t max_memory = 0;
-  // Tests: the bound in states of one class instead (0: from max_memory).
-  std::uint64_t max_class_states = 0;
-  // Tests: the numbering of 7x7 and 8x8 (32-bit lanes) also on smaller boards.
-  bool wide_numbering = false;
-  // Measurements: the class sizes and the CPU time per size (ClassCensus::class_sizes).
-  bool measure_class_sizes = false;
-  // The second path for large classes: a class of more than solver_above states, or one above
-  // the memory bound, is solved by class_solver when it is set (else its item is refused).
-  // The worker that meets such a class waits for it; the other workers go on.
-  ClassSolver class_solver;
-  std::uint64_t solver_above = std::numeric_limits<std::uint64_t>::max();
-  // The puzzle database: after each work item, the records of its clusters whose highest
-  // index is at least cluster_min_index, in the order the item's search met them (a class
-  // counted twice for the mirror gives its records, then its images'); one call at a time,
-  // made before the worker takes another item, so every item a checkpoint holds has been
-  // reported. Items without such clusters are not reported. Not with sweep_work_items.
-  std::function<void(std::uint64_t item, ClusterRecords&& records)> on_clusters;
-  int cluster_min_index = 0;
-  // Only the clusters whose canonical hardest configuration is minimal (board/search.hpp
-  // is_minimal: removing any vehicle but the target lowers its index). A few searches per
-  // record, on the worker threads.
-  bool minimal_clusters = false;
-  // The records also carry the figures of the other metric (ClusterRecord::other_*): each
-  // class with records gets a second breadth-first search under it, over the same states
-  // and numbering. The census stays that of the rules' metric; cluster_min_index and
-  // minimal_clusters apply to the rules' metric.
-  bool cluster_both_metrics = false;
-};
 
 // The number of work items of the rules' board (size <= kMaxClassEngineSize).
 std::uint64_t class_work_items(const Rules& rules);

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "explicit/class_engine.hpp"
+#include "explicit/class_options.hpp"
 #include "explicit/class_lines.hpp"
 
 namespace rushhour::class_engine {
