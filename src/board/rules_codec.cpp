@@ -14,6 +14,18 @@ std::string limits_and_domain(const Rules& rules) {
          (rules.domain() == Domain::All ? std::string() : " domain=" + to_string(rules.domain()));
 }
 
+// make()'s rules, its InputError prefixed with `where` (unless it names it already).
+template <class Make>
+Rules named_at(const std::string& where, const Make& make) {
+  try {
+    return make();
+  } catch (const InputError& error) {
+    const std::string reason = error.what();
+    if (reason.rfind(where, 0) == 0) throw;
+    throw InputError(where + ": " + reason);
+  }
+}
+
 std::string size_and_exit(const Rules& rules) {
   return "size=" + std::to_string(rules.size()) + " exit_row=" + std::to_string(rules.exit_row());
 }
@@ -51,29 +63,19 @@ int integer_field(const TextFields& fields, const std::string& key, const std::s
 }
 
 Rules rules_from_fields(const TextFields& fields, Metric metric, const std::string& where) {
-  const auto domain = fields.find("domain");
-  try {
+  return named_at(where, [&] {
+    const auto domain = fields.find("domain");
     return Rules(integer_field(fields, "size", where), integer_field(fields, "exit_row", where), metric,
                  VehicleLimits{integer_field(fields, "max_cars", where), integer_field(fields, "max_trucks", where),
                                integer_field(fields, "max_vehicles", where)},
                  domain == fields.end() ? Domain::All : parse_domain(domain->second));
-  } catch (const InputError& error) {
-    const std::string reason = error.what();
-    if (reason.rfind(where, 0) == 0) throw;
-    throw InputError(where + ": " + reason);
-  }
+  });
 }
 
 Rules rules_from_fields(const TextFields& fields, const std::string& where) {
   const auto metric = fields.find("metric");
   if (metric == fields.end()) throw InputError(where + ": parameter 'metric' is missing");
-  try {
-    return rules_from_fields(fields, parse_metric(metric->second), where);
-  } catch (const InputError& error) {
-    const std::string reason = error.what();
-    if (reason.rfind(where, 0) == 0) throw;
-    throw InputError(where + ": " + reason);
-  }
+  return named_at(where, [&] { return rules_from_fields(fields, parse_metric(metric->second), where); });
 }
 
 }  // namespace rushhour
