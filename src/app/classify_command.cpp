@@ -95,7 +95,7 @@ int run_merge(const std::vector<std::string>& args) {
 int run_classify(const std::vector<std::string>& args) {
   const auto vm = parse_options(kUsage, run::classify_options(), args);
   if (!vm) return 0;
-  const run::RunSettings settings = run::settings_from(*vm);
+  const run::RunSettings settings = run::settings_from(*vm, run::Environment::of_this_process());
   const run::StopSignals signals;
   run::ProgressLog log(settings.common.quiet, settings.common.log_file);
   log.line("classify " + settings.common.rules.describe() + ", engine " + run::to_string(settings.engine));
@@ -107,7 +107,7 @@ int run_classify(const std::vector<std::string>& args) {
   const run::Engine& engine = run::engine_for(settings.engine);
   const Classification result = engine.run(settings, directory ? &*directory : nullptr, log);
   // Under MPI, rank 0 writes and prints the job's result; the other ranks hold none.
-  if (run::launched_by_mpi() && run::launcher_rank() != 0) return signals.received() != 0 ? 128 + signals.received() : 0;
+  if (!settings.environment.reports()) return signals.received() != 0 ? 128 + signals.received() : 0;
   if (!result.complete && !engine.writes_incomplete_results()) {
     if (signals.received() == 0) return 0;  // a work sample: its figures are the rate only
   } else {
@@ -134,7 +134,7 @@ std::string classify_configuration(const std::string& ini_text) {
   } catch (const po::error& e) {
     throw InputError(e.what());
   }
-  return run::settings_from(vm).common.configuration;
+  return run::settings_from(vm, run::Environment::of_this_process()).common.configuration;
 }
 
 }  // namespace rushhour::app

@@ -6,6 +6,7 @@
 #include "bdd/session.hpp"
 #include "board/errors.hpp"
 #include "run/distributed.hpp"
+#include "run/environment.hpp"
 
 namespace rushhour::app {
 namespace {

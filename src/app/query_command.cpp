@@ -18,6 +18,7 @@
 #include "query/class_run.hpp"
 #include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
+#include "run/environment.hpp"
 #include "run/run_directory.hpp"
 
 namespace rushhour::app {
@@ -415,7 +416,7 @@ int answer_clusters(const ClusterDatabase& database, Metric metric, int index, b
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   MinimalClusterFilter minimal_filter(listed_rules,
-                                      threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
+                                      run::Environment::of_this_process().threads_for(threads),
                                       take);
   // A long minimal test reports how far it is, once a minute.
   const auto started = std::chrono::steady_clock::now();

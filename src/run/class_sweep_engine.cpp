@@ -219,6 +219,7 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
                .options = sweep_options(s),
                .out = directory != nullptr ? directory->root() : std::filesystem::path(),
                .resume = s.common.resume,
+               .over_mpi = s.environment.mpi_launcher,
                .part = s.sweep.part,
                .log = [&log](const std::string& text) { log.line(text); },
                .should_stop = [] { return StopSignals::stop_requested(); }};
@@ -250,7 +251,7 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
 namespace {
 
 Classification run_sweep(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
-  if (!s.sweep.part.whole() || launched_by_mpi()) return run_class_job(s, directory, log);
+  if (!s.sweep.part.whole() || s.environment.mpi_launcher) return run_class_job(s, directory, log);
   std::exception_ptr database_failure;
   const ClassCensus census = sweep_classes(s, directory, log, &database_failure);
   if (s.sweep.item_stride > 1 && !StopSignals::stop_requested()) print_work_sample(s.sweep.item_stride, census);
@@ -289,7 +290,7 @@ Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* d
   // A class run's directory holds no bdd run's files, or query would take them for this run's:
   // a fresh run removes them first, a resumed one once the sweep has accepted its checkpoint (a
   // refused --resume removes nothing). Under MPI rank 0 alone, which owns the directory.
-  const bool owns_directory = directory != nullptr && launcher_rank() == 0;
+  const bool owns_directory = directory != nullptr && s.environment.reports();
   if (owns_directory && !s.common.resume) remove_bdd_run(*directory, log);
   Classification result = run_sweep(s, directory, log);
   if (owns_directory && s.common.resume) remove_bdd_run(*directory, log);

@@ -549,7 +549,7 @@ std::vector<ItemRange> part_items(std::uint64_t items, ItemPart part) {
 
 ClassJobResult run_class_job(const ClassJob& job) {
 #ifdef RUSHHOUR_WITH_MPI
-  if (launched_by_mpi()) return run_over_mpi(job);
+  if (job.over_mpi) return run_over_mpi(job);
 #endif
   return run_in_process(job);
 }

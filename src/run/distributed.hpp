@@ -57,6 +57,7 @@ struct ClassJob {
   ClassEngineOptions options;  // threads, samples, progress and checkpoint intervals
   std::filesystem::path out;   // empty: no checkpoint
   bool resume = false;
+  bool over_mpi = false;       // started by an MPI launcher: the job runs over its ranks
   ItemPart part;
   std::function<void(const std::string&)> log;  // progress lines
   std::function<bool()> should_stop;            // a stop signal arrived
@@ -73,7 +74,7 @@ struct ClassJobResult {
   std::string checkpoint;  // rank 0: the checkpoint's path, empty without --out
 };
 
-// Runs the job: over MPI when launched by mpirun (initialising and finalising MPI), else in
+// Runs the job: over MPI with job.over_mpi (initialising and finalising MPI), else in
 // this process. Throws InputError for a checkpoint of other parameters (on rank 0; under MPI
 // every rank ends), std::runtime_error on failures after saving what is finished.
 ClassJobResult run_class_job(const ClassJob& job);

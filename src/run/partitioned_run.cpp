@@ -621,7 +621,7 @@ void classify_on_rank(const RunSettings& settings, const RunDirectory* directory
 Classification classify_partitioned(const RunSettings& settings, const RunDirectory* directory,
                                     ProgressLog& log) {
 #ifdef RUSHHOUR_WITH_MPI
-  if (launched_by_mpi()) {
+  if (settings.environment.mpi_launcher) {
     // Ranks other than 0 return no figures (complete = false); rank 0 reports the run's.
     Classification result(settings.common.rules);
     with_mpi([&](int rank, int ranks) {

@@ -21,26 +21,6 @@ std::uint64_t count_of(const std::vector<ItemRange>& ranges) {
   return count;
 }
 
-bool mpi_built_in() {
-#ifdef RUSHHOUR_WITH_MPI
-  return true;
-#else
-  return false;
-#endif
-}
-
-bool launched_by_mpi() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"})
-    if (std::getenv(name) != nullptr) return true;
-  return false;
-}
-
-int launcher_rank() {
-  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
-    if (const char* value = std::getenv(name)) return std::atoi(value);
-  return 0;
-}
-
 ItemDealer::ItemDealer(std::vector<ItemRange> ranges) : ranges_(std::move(ranges)), remaining_(count_of(ranges_)) {
   if (!ranges_.empty()) at_ = ranges_.front().begin;
 }

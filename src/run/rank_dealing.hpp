@@ -26,14 +26,6 @@ namespace rushhour::run {
 
 inline constexpr std::uint64_t kMaxBatch = 256;
 
-// Whether this binary was built with MPI, and whether it was started by an MPI launcher
-// (mpirun, srun: their environment variables).
-bool mpi_built_in();
-bool launched_by_mpi();
-// This process's rank as its launcher names it (0 when not launched by MPI): ranks other
-// than 0 print no progress and write no result.
-int launcher_rank();
-
 // How many items the ranges hold.
 std::uint64_t count_of(const std::vector<ItemRange>& ranges);
 

@@ -14,13 +14,6 @@
 
 namespace rushhour::run {
 
-std::unique_ptr<StateEncoding> make_encoding(BddSession& session, const Rules& rules,
-                                             EncodingKind kind, const SlotEncodingOptions& slot,
-                                             const CellEncodingOptions& cell) {
-  if (kind == EncodingKind::Cell) return std::make_unique<CellEncoding>(session, rules, cell);
-  return std::make_unique<SlotEncoding>(session, rules, slot);
-}
-
 std::string layer_identity(const StateEncoding& encoding, Metric metric) {
   return encoding.layout_description() + " metric=" + to_string(metric);
 }

@@ -34,11 +34,6 @@
 
 namespace rushhour::run {
 
-// The encoding of a kind, built in `session` (its variables declared there).
-std::unique_ptr<StateEncoding> make_encoding(BddSession& session, const Rules& rules,
-                                             EncodingKind kind, const SlotEncodingOptions& slot,
-                                             const CellEncodingOptions& cell);
-
 // What a layer identity names: enough to rebuild the very same encoding.
 struct LayerIdentity {
   Rules rules;

@@ -129,20 +129,10 @@ std::string to_string(EngineKind engine) {
   return "?";
 }
 
-std::string to_string(EncodingKind encoding) {
-  return encoding == EncodingKind::Cell ? "cell" : "slot";
-}
-
 EngineKind parse_engine(const std::string& text) {
   for (EngineKind engine : {EngineKind::Symbolic, EngineKind::Explicit, EngineKind::Classes})
     if (text == to_string(engine)) return engine;
   throw InputError("unknown engine '" + text + "' (expected bdd, explicit or classes)");
-}
-
-EncodingKind parse_encoding(const std::string& text) {
-  if (text == "slot") return EncodingKind::Slot;
-  if (text == "cell") return EncodingKind::Cell;
-  throw InputError("unknown encoding '" + text + "' (expected slot or cell)");
 }
 
 std::uint64_t parse_bytes(const std::string& text) {
@@ -267,7 +257,7 @@ void check_writable(const std::filesystem::path& path, const std::string& option
 
 }  // namespace
 
-void ClassSweepSettings::check() const {
+void ClassSweepSettings::check(const Environment& environment) const {
   if (threads < 1 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   if (item_stride < 1) throw InputError("--work-sample must be >= 1");
   if (!(checkpoint_seconds >= 0)) throw InputError("--checkpoint-seconds must be >= 0");
@@ -280,7 +270,7 @@ void ClassSweepSettings::check() const {
   }
   check_writable(clusters, "--clusters");
   if (!clusters_text.empty()) check_writable(clusters_text, "--clusters-text");
-  if (!part.whole() || launched_by_mpi())
+  if (!part.whole() || environment.mpi_launcher)
     throw InputError("--clusters is written by a whole sweep on one process (not with --items or under MPI)");
 }
 
@@ -428,13 +418,14 @@ po::options_description classify_options() {
   return all;
 }
 
-RunSettings settings_from(const po::variables_map& vm) {
+RunSettings settings_from(const po::variables_map& vm, const Environment& environment) {
   if (!vm.count("size")) throw InputError("classify needs --size N");
   const VehicleLimits limits{vm["max-cars"].as<int>(), vm["max-trucks"].as<int>(),
                              vm["max-vehicles"].as<int>()};
   RunSettings s{.common = {.rules = Rules(vm["size"].as<int>(), vm["exit-row"].as<int>(),
                                           parse_metric(vm["metric"].as<std::string>()), limits,
-                                          parse_domain(vm["domain"].as<std::string>()))}};
+                                          parse_domain(vm["domain"].as<std::string>()))},
+                .environment = environment};
   s.engine = parse_engine(vm["engine"].as<std::string>());
   CommonSettings& common = s.common;
   const int size = common.rules.size();
@@ -501,7 +492,7 @@ RunSettings settings_from(const po::variables_map& vm) {
     if (is_set(vm, "part-workers") && !symbolic.partitioned())
       throw InputError("--part-workers goes with --partition");
     symbolic.part_workers =
-        part_workers != 0 ? part_workers : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        environment.threads_for(part_workers);
     // A part's highest indices are not the run's: a partitioned pass counts every index.
     const std::string indices = vm["dominance-indices"].as<std::string>();
     symbolic.dominance_indices =
@@ -528,7 +519,7 @@ RunSettings settings_from(const po::variables_map& vm) {
                        "to partitioned runs with --part-files figures only");
   }
   sweep.threads =
-      threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+      environment.threads_for(threads);
   sweep.item_stride = vm["work-sample"].as<int>();
   if (sweep.item_stride < 1) throw InputError("--work-sample must be >= 1");
   if (sweep.item_stride > 1 && !common.out.empty())
@@ -552,11 +543,10 @@ RunSettings settings_from(const po::variables_map& vm) {
     if (common.out.empty() || sweep.item_stride > 1)
       throw InputError("--items goes with --out DIR (not with --work-sample)");
   }
-  sweep.check();
+  sweep.check(environment);
   if (!sweep.clusters.empty() && is_set(vm, "symbolic-above"))
     throw InputError("--clusters records the classes the sweep solves itself: not with --symbolic-above");
-  sweep.check();
-  if (launched_by_mpi()) {
+  if (environment.mpi_launcher) {
     if (!mpi_built_in())
       throw InputError("started by an MPI launcher, but this rushhour is built without MPI: every rank would run the whole job");
     if (s.engine != EngineKind::Classes && !(s.engine == EngineKind::Symbolic && s.symbolic.partitioned()))
@@ -571,7 +561,7 @@ RunSettings settings_from(const po::variables_map& vm) {
     // One process samples every K-th item within the limits, the ranks every K-th item.
     if (sweep.item_stride > 1 && !(common.rules.limits() == VehicleLimits{}))
       throw InputError("under an MPI launcher --work-sample runs without vehicle limits");
-    if (launcher_rank() != 0) {  // rank 0 reports for the job
+    if (!environment.reports()) {  // rank 0 reports for the job
       common.quiet = true;
       common.log_file.clear();
     }

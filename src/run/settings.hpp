@@ -13,23 +13,20 @@
 
 #include "bdd/session.hpp"
 #include "board/rules.hpp"
-#include "encoding/cell_encoding.hpp"
-#include "encoding/slot_encoding.hpp"
+#include "encoding/encoding_factory.hpp"
 #include "explicit/class_engine.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "retrograde/retrograde.hpp"
 #include "run/distributed.hpp"
+#include "run/environment.hpp"
 
 namespace rushhour::run {
 
 enum class EngineKind { Symbolic, Explicit, Classes };
-enum class EncodingKind { Slot, Cell };
 
 std::string to_string(EngineKind engine);      // "bdd", "explicit", "classes"
-std::string to_string(EncodingKind encoding);  // "slot", "cell"
 // Throws InputError naming the choices.
 EngineKind parse_engine(const std::string& text);
-EncodingKind parse_encoding(const std::string& text);
 
 // What every engine honours.
 struct CommonSettings {
@@ -111,7 +108,7 @@ struct ClassSweepSettings {
   bool cluster_minimal = false;  // --minimal
   bool cluster_both_metrics = false;  // --clusters-metrics both: step and move figures in every record
 
-  void check() const;
+  void check(const Environment& environment) const;
   // The engine's options (callbacks left empty).
   ClassEngineOptions engine_options(const CommonSettings& common) const;
 };
@@ -119,6 +116,7 @@ struct ClassSweepSettings {
 struct RunSettings {
   EngineKind engine = EngineKind::Symbolic;
   CommonSettings common;
+  Environment environment{};
   SymbolicSettings symbolic{};
   ClassSweepSettings sweep{};
 
@@ -130,8 +128,8 @@ struct RunSettings {
 // The options of `rushhour classify`, grouped for --help.
 boost::program_options::options_description classify_options();
 
-// The settings of parsed classify options, every check done. Throws InputError.
-RunSettings settings_from(const boost::program_options::variables_map& vm);
+// The settings of parsed classify options in `environment`, every check done. Throws InputError.
+RunSettings settings_from(const boost::program_options::variables_map& vm, const Environment& environment);
 
 // "8G", "512M", "1000000" -> bytes. Throws InputError.
 std::uint64_t parse_bytes(const std::string& text);

@@ -36,7 +36,7 @@ namespace {
 struct EngineVariant {
   std::string name;
   run::EngineKind kind;
-  run::EncodingKind encoding = run::EncodingKind::Slot;
+  EncodingKind encoding = EncodingKind::Slot;
   bool dominance_by_classes = false;
   // The class engine with most of the configurations on its symbolic path
   // (run/symbolic_class.hpp): the classes of more than symbolic_threshold(rules) states.
@@ -53,10 +53,10 @@ const std::vector<EngineVariant>& every_engine() {
   static const std::vector<EngineVariant> variants = {
       {"explicit", run::EngineKind::Explicit},
       {"classes", run::EngineKind::Classes},
-      {"bdd_slot", run::EngineKind::Symbolic, run::EncodingKind::Slot},
-      {"bdd_cell", run::EngineKind::Symbolic, run::EncodingKind::Cell},
-      {"bdd_slot_dominance_by_classes", run::EngineKind::Symbolic, run::EncodingKind::Slot, true},
-      {"classes_symbolic", run::EngineKind::Classes, run::EncodingKind::Slot, false, true},
+      {"bdd_slot", run::EngineKind::Symbolic, EncodingKind::Slot},
+      {"bdd_cell", run::EngineKind::Symbolic, EncodingKind::Cell},
+      {"bdd_slot_dominance_by_classes", run::EngineKind::Symbolic, EncodingKind::Slot, true},
+      {"classes_symbolic", run::EngineKind::Classes, EncodingKind::Slot, false, true},
   };
   return variants;
 }

@@ -429,7 +429,7 @@ TEST(PartitionedRun, PartsTakeTheirCacheRatioUnlessOneIsGiven) {
     po::variables_map vm;
     po::store(po::command_line_parser(args).options(run::classify_options()).run(), vm);
     po::notify(vm);
-    return run::settings_from(vm).symbolic.bdd.cache_ratio;
+    return run::settings_from(vm, run::Environment{}).symbolic.bdd.cache_ratio;
   };
   EXPECT_EQ(cache_ratio({"--size", "4", "--partition", "rows"}), run::kPartCacheRatio);
   EXPECT_EQ(cache_ratio({"--size", "4", "--partition", "rows", "--bdd-cache-ratio", "2"}), 2);

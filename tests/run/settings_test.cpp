@@ -1,0 +1,57 @@
+// The settings are a function of the options and the environment alone: the core count for
+// --threads 0 and --part-workers 0, and what an MPI launch allows and silences, come from the
+// Environment value they are given.
+#include "run/settings.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "board/errors.hpp"
+#include "test_tier.hpp"
+
+RUSHHOUR_TEST_TIER(quick);
+
+namespace rushhour {
+namespace {
+
+run::RunSettings settings_of(const std::vector<std::string>& args, const run::Environment& environment) {
+  namespace po = boost::program_options;
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(run::classify_options()).run(), vm);
+  po::notify(vm);
+  return run::settings_from(vm, environment);
+}
+
+TEST(Settings, ZeroThreadsAndWorkersAreTheEnvironmentsCores) {
+  const run::Environment three_cores{.cores = 3};
+  EXPECT_EQ(settings_of({"--size", "4", "--engine", "classes", "--threads", "0"}, three_cores).sweep.threads, 3);
+  EXPECT_EQ(settings_of({"--size", "4", "--engine", "classes", "--threads", "2"}, three_cores).sweep.threads, 2);
+  EXPECT_EQ(settings_of({"--size", "4", "--partition", "rows", "--part-workers", "0"}, three_cores).symbolic.part_workers, 3);
+  EXPECT_EQ(settings_of({"--size", "4", "--engine", "classes", "--threads", "0"}, run::Environment{.cores = 7}).sweep.threads, 7);
+  EXPECT_EQ(run::Environment{.cores = 5}.threads_for(0), 5);
+  EXPECT_EQ(run::Environment{.cores = 5}.threads_for(1), 1);
+}
+
+TEST(Settings, AnMpiLaunchIsTakenFromTheEnvironment) {
+  const std::vector<std::string> classes = {"--size", "4", "--engine", "classes"};
+  EXPECT_FALSE(settings_of(classes, run::Environment{}).common.quiet);
+  if (!run::mpi_built_in()) {
+    // Every rank would run the whole job.
+    EXPECT_THROW(settings_of(classes, run::Environment{.mpi_launcher = true}), InputError);
+    return;
+  }
+  // Ranks other than 0 print nothing; rank 0 reports for the job.
+  const run::RunSettings rank3 = settings_of(classes, run::Environment{.cores = 2, .mpi_launcher = true, .rank = 3});
+  EXPECT_TRUE(rank3.common.quiet);
+  EXPECT_TRUE(rank3.environment.mpi_launcher);
+  EXPECT_FALSE(rank3.environment.reports());
+  EXPECT_FALSE(settings_of(classes, run::Environment{.mpi_launcher = true, .rank = 0}).common.quiet);
+  // What one process can do and a launch cannot is refused only under a launch.
+  EXPECT_NO_THROW(settings_of({"--size", "4"}, run::Environment{}));
+  EXPECT_THROW(settings_of({"--size", "4"}, run::Environment{.mpi_launcher = true}), InputError);
+}
+
+}  // namespace
+}  // namespace rushhour
