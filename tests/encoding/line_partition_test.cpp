@@ -12,7 +12,8 @@
 #include "symbolic_check_support.hpp"
 #include "test_tier.hpp"
 
-RUSHHOUR_TEST_TIER(full);
+RUSHHOUR_TEST_TIER(quick);
+RUSHHOUR_TEST_TIER_OF("LinePartition.PartsOfEachGranularity", full);
 
 namespace rushhour {
 namespace {

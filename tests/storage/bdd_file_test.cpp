@@ -18,7 +18,8 @@
 #include "storage_test_support.hpp"
 #include "test_tier.hpp"
 
-RUSHHOUR_TEST_TIER(full);
+RUSHHOUR_TEST_TIER(quick);
+RUSHHOUR_TEST_TIER_OF("BddFileProbe.NeverAnswersWronglyFromADamagedFile", full);
 
 namespace rushhour {
 namespace {

@@ -12,7 +12,9 @@
 #include "storage_test_support.hpp"
 #include "test_tier.hpp"
 
-RUSHHOUR_TEST_TIER(full);
+RUSHHOUR_TEST_TIER(quick);
+RUSHHOUR_TEST_TIER_OF("ClassificationFile.NeverTrustsAFlippedByte", full);
+RUSHHOUR_TEST_TIER_OF("ClassificationFile.PassesTheIndependentPythonCheck", full);
 
 namespace rushhour {
 namespace {
