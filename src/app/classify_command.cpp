@@ -79,7 +79,7 @@ int run_merge(const std::vector<std::string>& args) {
   std::vector<std::filesystem::path> parts;
   for (const std::string& part : (*vm)["parts"].as<std::vector<std::string>>()) parts.emplace_back(part);
   const run::MergedParts merged = run::merge_item_parts(parts);
-  const run::ClassSweepIdentity identity = run::ClassSweepIdentity::parse(merged.parameters);
+  const ClassSweepIdentity identity = ClassSweepIdentity::parse(merged.parameters);
   const Rules& rules = identity.rules;
   const ClassCensus census = census_of_sweep(rules, merged.state);
   if (!census.complete) throw InputError("the parts do not hold every work item");

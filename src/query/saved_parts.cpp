@@ -23,8 +23,8 @@ struct SavedParts::OpenPart {
 
 namespace {
 
-run::PartitionedRunIdentity identity_of(const std::string& identity, const std::filesystem::path& run_directory) {
-  return run::parse_partitioned_run_identity(identity, (run_directory / "parts").string());
+PartitionedRunIdentity identity_of(const std::string& identity, const std::filesystem::path& run_directory) {
+  return parse_partitioned_run_identity(identity, (run_directory / "parts").string());
 }
 
 }  // namespace
@@ -67,7 +67,7 @@ SavedParts::OpenPart* SavedParts::open_part(std::uint64_t number) {
   part->session = std::make_unique<BddSession>(0, settings);
   part->encoding = std::make_unique<SlotEncoding>(*part->session, rules_, slot_, numbering_->part(number));
   part->session->ensure_variables(figures->index_variable + figures->index_bits);
-  part->loaded = store_->load(number, run::layer_identity(*part->encoding, rules_.metric()));
+  part->loaded = store_->load(number, layer_identity(*part->encoding, rules_.metric()));
   part->session->check();
   open_ = std::move(part);
   return open_.get();

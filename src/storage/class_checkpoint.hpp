@@ -20,7 +20,7 @@ struct SavedClassSweep {
 class ClassCheckpoint {
  public:
   // `parameters`: one line naming everything the figures depend on, written as it is (the
-  // run layer writes and parses it: run::ClassSweepIdentity).
+  // run layer writes and parses it: ClassSweepIdentity, storage/run_identity.hpp).
   ClassCheckpoint(const std::filesystem::path& run_directory, std::string parameters);
 
   const std::filesystem::path& path() const { return file_; }

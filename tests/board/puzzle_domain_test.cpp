@@ -13,7 +13,7 @@
 #include "explicit/class_engine.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "reference_figures.hpp"
-#include "run/run_directory.hpp"
+#include "storage/run_identity.hpp"
 #include "storage/classification_file.hpp"
 #include "test_tier.hpp"
 
@@ -117,10 +117,10 @@ TEST(PuzzleDomain, BoardsOutsideItAreRefusedWithAReason) {
 }
 
 TEST(PuzzleDomain, TheClassSweepIdentityNamesIt) {
-  const run::ClassSweepIdentity identity{.rules = puzzle(Rules(5, -1, Metric::Move))};
+  const ClassSweepIdentity identity{.rules = puzzle(Rules(5, -1, Metric::Move))};
   EXPECT_NE(identity.text().find(" domain=puzzle "), std::string::npos) << identity.text();
-  EXPECT_EQ(run::ClassSweepIdentity::parse(identity.text()).rules, identity.rules);
-  EXPECT_EQ(run::ClassSweepIdentity{.rules = Rules(5)}.text().find("domain"), std::string::npos);
+  EXPECT_EQ(ClassSweepIdentity::parse(identity.text()).rules, identity.rules);
+  EXPECT_EQ(ClassSweepIdentity{.rules = Rules(5)}.text().find("domain"), std::string::npos);
 }
 
 TEST(PuzzleDomain, BddEqualsExplicit) {
