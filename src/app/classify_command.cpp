@@ -105,7 +105,9 @@ int run_classify(const std::vector<std::string>& args) {
     directory->create();
   }
   const run::Engine& engine = run::engine_for(settings.engine);
-  const Classification result = engine.run(settings, directory ? &*directory : nullptr, log);
+  const run::RunOutcome outcome = engine.run(settings, directory ? &*directory : nullptr, log);
+  const Classification& result = outcome.figures;
+  std::cout << outcome.report << std::flush;
   // Under MPI, rank 0 writes and prints the job's result; the other ranks hold none.
   if (!settings.environment.reports()) return signals.received() != 0 ? 128 + signals.received() : 0;
   if (!result.complete && !engine.writes_incomplete_results()) {

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "board/errors.hpp"
@@ -183,20 +183,21 @@ ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, P
 
 namespace {
 
-// A work sample's result on stdout: its configurations and rate, and, where measured, the
-// classes solved by size.
-void print_work_sample(int stride, const ClassCensus& census) {
+// A work sample's result: its configurations and rate, and, where measured, the classes
+// solved by size.
+std::string work_sample_report(int stride, const ClassCensus& census) {
+  std::ostringstream out;
   std::uint64_t states = 0;
   for (const VehicleTally& tally : census.tallies) states += tally.domain;
   char text[200];
   std::snprintf(text, sizeof text, "work sample 1/%d: %llu classes, %llu configurations in %.2f s, %.2f M configurations/s",
                 stride, static_cast<unsigned long long>(census.classes), static_cast<unsigned long long>(states),
                 census.seconds, static_cast<double>(states) / census.seconds / 1e6);
-  std::cout << text << std::endl;
-  if (census.class_sizes.empty() && census.solver_class_sizes.empty()) return;
+  out << text << "\n";
+  if (census.class_sizes.empty() && census.solver_class_sizes.empty()) return out.str();
   // Where the states and the time lie: classes solved by size (a mirror pair once), and those
   // solved on the symbolic path.
-  std::cout << "solved classes by size (states), largest " << census.largest_class
+  out << "solved classes by size (states), largest " << census.largest_class
             << "\nstates from         classes          states   CPU s  symbolic: classes          states   CPU s\n";
   const std::size_t buckets = std::max(census.class_sizes.size(), census.solver_class_sizes.size());
   const ClassSizeBucket none;
@@ -208,13 +209,14 @@ void print_work_sample(int stride, const ClassCensus& census) {
                   static_cast<unsigned long long>(b.classes), static_cast<unsigned long long>(b.states), b.cpu_seconds,
                   static_cast<unsigned long long>(sb.classes), static_cast<unsigned long long>(sb.states),
                   sb.cpu_seconds);
-    std::cout << text << "\n";
+    out << text << "\n";
   }
+  return out.str();
 }
 
 // A part of the work items, or the job over MPI ranks (run/distributed). A rank other than 0,
 // a part and a stopped job return no classification (complete = false).
-Classification run_class_job(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
+RunOutcome run_class_job(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
   ClassJob job{.rules = s.common.rules,
                .options = sweep_options(s),
                .out = directory != nullptr ? directory->root() : std::filesystem::path(),
@@ -224,18 +226,17 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
                .log = [&log](const std::string& text) { log.line(text); },
                .should_stop = [] { return StopSignals::stop_requested(); }};
   const ClassJobResult run = run_class_job(job);
-  if (!run.census || run.stopped) return Classification(s.common.rules);
-  if (s.sweep.item_stride > 1) {
-    print_work_sample(s.sweep.item_stride, *run.census);
-    return Classification(s.common.rules);
-  }
+  if (!run.census || run.stopped) return {Classification(s.common.rules)};
+  if (s.sweep.item_stride > 1)
+    return {Classification(s.common.rules), work_sample_report(s.sweep.item_stride, *run.census)};
   if (!run.census->refused.empty())
     throw_refused_items(*run.census, run.checkpoint, "--resume with more memory retries them");
   if (!s.sweep.part.whole()) {
-    std::cout << "part " << s.sweep.part.describe() << " of " << s.common.rules.describe() << " finished: "
-              << run.census->classes << " classes in " << run.census->seconds
-              << " s; `rushhour merge --out DIR` adds it to the other parts" << std::endl;
-    return Classification(s.common.rules);
+    std::ostringstream line;
+    line << "part " << s.sweep.part.describe() << " of " << s.common.rules.describe() << " finished: "
+         << run.census->classes << " classes in " << run.census->seconds
+         << " s; `rushhour merge --out DIR` adds it to the other parts\n";
+    return {Classification(s.common.rules), line.str()};
   }
   Classification result = run.census->classification(s.common.rules.limits());
   result.peak_rss_bytes = peak_rss_bytes();
@@ -243,20 +244,21 @@ Classification run_class_job(const RunSettings& s, const RunDirectory* directory
     result.nondominated.clear();
     result.components.clear();
   }
-  return result;
+  return {std::move(result)};
 }
 
 }  // namespace
 
 namespace {
 
-Classification run_sweep(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
+RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
   if (!s.sweep.part.whole() || s.environment.mpi_launcher) return run_class_job(s, directory, log);
   std::exception_ptr database_failure;
   const ClassCensus census = sweep_classes(s, directory, log, &database_failure);
-  if (s.sweep.item_stride > 1 && !StopSignals::stop_requested()) print_work_sample(s.sweep.item_stride, census);
+  std::string report;
+  if (s.sweep.item_stride > 1 && !StopSignals::stop_requested()) report = work_sample_report(s.sweep.item_stride, census);
   if (database_failure && !census.complete) std::rethrow_exception(database_failure);
-  if (!census.complete) return Classification(s.common.rules);  // partial sums are no classification
+  if (!census.complete) return {Classification(s.common.rules), report};  // partial sums are no classification
   Classification result = census.classification(s.common.rules.limits());
   result.peak_rss_bytes = peak_rss_bytes();
   if (!s.common.dominance) {
@@ -275,7 +277,7 @@ Classification run_sweep(const RunSettings& s, const RunDirectory* directory, Pr
                                                      : ""));
     }
   }
-  return result;
+  return {std::move(result), report};
 }
 
 void remove_bdd_run(const RunDirectory& directory, ProgressLog& log) {
@@ -285,16 +287,15 @@ void remove_bdd_run(const RunDirectory& directory, ProgressLog& log) {
 
 }  // namespace
 
-Classification ClassSweepEngine::run(const RunSettings& s, const RunDirectory* directory,
-                                     ProgressLog& log) const {
+RunOutcome ClassSweepEngine::run(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) const {
   // A class run's directory holds no bdd run's files, or query would take them for this run's:
   // a fresh run removes them first, a resumed one once the sweep has accepted its checkpoint (a
   // refused --resume removes nothing). Under MPI rank 0 alone, which owns the directory.
   const bool owns_directory = directory != nullptr && s.environment.reports();
   if (owns_directory && !s.common.resume) remove_bdd_run(*directory, log);
-  Classification result = run_sweep(s, directory, log);
+  RunOutcome outcome = run_sweep(s, directory, log);
   if (owns_directory && s.common.resume) remove_bdd_run(*directory, log);
-  return result;
+  return outcome;
 }
 
 void add_class_dominance(const RunSettings& s, const RunDirectory* directory, ProgressLog& log,

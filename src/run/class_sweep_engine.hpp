@@ -11,8 +11,7 @@ namespace rushhour::run {
 
 class ClassSweepEngine final : public Engine {
  public:
-  Classification run(const RunSettings& settings, const RunDirectory* directory,
-                     ProgressLog& log) const override;
+  RunOutcome run(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) const override;
   bool writes_incomplete_results() const override { return false; }
   std::string kept_when_stopped() const override {
     return "the class sweep's checkpoint is kept";

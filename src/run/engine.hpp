@@ -11,6 +11,13 @@
 
 namespace rushhour::run {
 
+// What an engine returns: its figures, and the text the command prints on stdout before
+// them (a work sample's rate and class sizes, a finished part's line). Engines never print.
+struct RunOutcome {
+  Classification figures;
+  std::string report{};
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -20,8 +27,7 @@ class Engine {
   // StopSignals::stop_requested(). Returns the figures (complete = false if stopped early).
   // Throws InputError for bad input (e.g. a directory of another run), BddFailure or
   // std::runtime_error for runtime failures, after keeping the work it finished.
-  virtual Classification run(const RunSettings& settings, const RunDirectory* directory,
-                             ProgressLog& log) const = 0;
+  virtual RunOutcome run(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) const = 0;
   // Whether an incomplete result (stopped early) is still written as classification.h5
   // with complete = 0, or only the engine's checkpoint keeps it.
   virtual bool writes_incomplete_results() const { return true; }

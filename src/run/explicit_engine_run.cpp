@@ -5,8 +5,8 @@
 
 namespace rushhour::run {
 
-Classification ExplicitEngineRun::run(const RunSettings& settings, const RunDirectory* /*directory*/,
-                                      ProgressLog& log) const {
+RunOutcome ExplicitEngineRun::run(const RunSettings& settings, const RunDirectory* /*directory*/,
+                                  ProgressLog& log) const {
   const auto start = Clock::now();
   Classification result = classify_explicit(
       settings.common.rules, settings.explicit_options(), [&](int index, const LayerFigures& f) {
@@ -16,7 +16,7 @@ Classification ExplicitEngineRun::run(const RunSettings& settings, const RunDire
     result.nondominated.clear();
     result.components.clear();
   }
-  return result;
+  return {std::move(result)};
 }
 
 }  // namespace rushhour::run

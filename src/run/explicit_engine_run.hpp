@@ -6,8 +6,7 @@ namespace rushhour::run {
 
 class ExplicitEngineRun final : public Engine {
  public:
-  Classification run(const RunSettings& settings, const RunDirectory* directory,
-                     ProgressLog& log) const override;
+  RunOutcome run(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) const override;
 };
 
 }  // namespace rushhour::run

@@ -93,15 +93,14 @@ Classification run_layers(const RunSettings& settings, const RunDirectory* direc
 
 }  // namespace
 
-Classification SymbolicEngine::run(const RunSettings& settings, const RunDirectory* directory,
-                                   ProgressLog& log) const {
+RunOutcome SymbolicEngine::run(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) const {
   Classification result = settings.symbolic.partitioned()
                               ? classify_partitioned(settings, directory, log)
                               : run_layers(settings, directory, log);
   // The BDD session is gone by now: the sweep gets the memory the layers had.
   if (settings.symbolic.dominance_by_classes && result.complete && !StopSignals::stop_requested())
     add_class_dominance(settings, directory, log, result);
-  return result;
+  return {std::move(result)};
 }
 
 }  // namespace rushhour::run

@@ -8,8 +8,7 @@ namespace rushhour::run {
 
 class SymbolicEngine final : public Engine {
  public:
-  Classification run(const RunSettings& settings, const RunDirectory* directory,
-                     ProgressLog& log) const override;
+  RunOutcome run(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) const override;
 };
 
 }  // namespace rushhour::run

@@ -90,7 +90,7 @@ Classification run_engine(const EngineVariant& variant, const Rules& rules) {
   if (rules.size() == 4) settings.symbolic.bdd = testing::tiny_table();
   settings.sweep.threads = 2;
   run::ProgressLog log(true, "");
-  return run::engine_for(variant.kind).run(settings, nullptr, log);
+  return run::engine_for(variant.kind).run(settings, nullptr, log).figures;
 }
 
 std::map<std::uint32_t, std::size_t> samples_per_index(const std::vector<Sample>& samples) {

@@ -383,7 +383,7 @@ TEST(PartitionedRun, DominanceByClassesAfterTheParts) {
   run::RunSettings settings = partitioned_settings(rules, "rows");
   settings.symbolic.dominance_by_classes = true;
   run::ProgressLog log(true, "");
-  const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log);
+  const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log).figures;
   testing::expect_same_figures(got, testing::explicit_figures(rules));
 }
 
@@ -398,7 +398,7 @@ TEST(PartitionedRun, CountsTheComponentsFromTheIndexAsked) {
       run::RunSettings settings = partitioned_settings(rules, partition);
       settings.symbolic.components_from = from;
       run::ProgressLog log(true, "");
-      const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log);
+      const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log).figures;
       testing::expect_same_figures(got, expected, {.dominance = false, .samples = partition != "none"});
       ASSERT_EQ(got.nondominated, expected.nondominated);
       ASSERT_EQ(got.components.size(), expected.components.size());
