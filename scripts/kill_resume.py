@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Kill/resume soak test for `rushhour classify` (issue 6: multi-hour jobs you can trust).
+"""Kill/resume soak test for `rushhour classify`: multi-hour jobs you can trust.
 
 Runs one classification uninterrupted (the reference), then the same classification in another
 directory, killing it with SIGKILL at K moments and restarting it each time with --resume;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Classifies 4x4 and 5x5 (both metrics) with the symbolic engine and records each run in
 # results/NAME/: classification.h5, summary.md (command, summary, per-layer progress lines).
-# Usage: scripts/small_results.sh [BINARY]
+# Usage: results/small_results.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="${1:-build/rushhour}"
