@@ -3,7 +3,6 @@
 #include <chrono>
 #include <iostream>
 #include <sstream>
-#include <thread>
 
 #include "app/commands.hpp"
 #include "app/options.hpp"

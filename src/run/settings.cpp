@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <sstream>
-#include <thread>
 
 #include <unistd.h>
 
