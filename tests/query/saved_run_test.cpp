@@ -12,6 +12,7 @@
 #include "test_tier.hpp"
 
 RUSHHOUR_TEST_TIER(full);
+RUSHHOUR_TEST_TIER_OF("BothMetrics/SavedRunQueries.RandomFiveByFiveBoardsAndFilteredCounts/*", long);
 
 namespace rushhour {
 namespace {

@@ -28,6 +28,7 @@ RUSHHOUR_TEST_TIER_OF("FiveByFive/EveryEngine.*/bdd_cell_5x5_step", long);
 RUSHHOUR_TEST_TIER_OF("FiveByFive/EveryEngine.*/bdd_cell_5x5_move", long);
 RUSHHOUR_TEST_TIER_OF("FiveByFive/EveryEngine.*/bdd_slot_5x5_step", long);
 RUSHHOUR_TEST_TIER_OF("FiveByFive/EveryEngine.*/bdd_slot_5x5_move", long);
+RUSHHOUR_TEST_TIER_OF("FiveByFive/EveryEngine.*/classes_symbolic_5x5_*", long);
 
 namespace rushhour {
 namespace {
