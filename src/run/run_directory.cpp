@@ -1,11 +1,6 @@
 #include "run/run_directory.hpp"
 
-#include <map>
-#include <sstream>
-
 #include "board/errors.hpp"
-#include "encoding/cell_encoding.hpp"
-#include "encoding/slot_encoding.hpp"
 #include "storage/bdd_file.hpp"
 #include "storage/classification_file.hpp"
 #include "storage/parts_checkpoint.hpp"
