@@ -18,12 +18,14 @@
 #include "board/lines.hpp"
 #include "encoding/line_partition.hpp"
 #include "explicit/class_engine.hpp"
+#include "run/class_sweep.hpp"
 #include "run/symbolic_class.hpp"
 #include "util/process.hpp"
 
 namespace {
 
 using namespace rushhour;
+using run::classify_by_classes;
 
 // The work item of these row kind sequences: base-G digits in kind_sequences order, row 0
 // most significant (class_engine.cpp, Worker::run_item).

@@ -10,7 +10,7 @@
 #include "app/options.hpp"
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
-#include "run/distributed.hpp"
+#include "run/merge_parts.hpp"
 #include "run/engine.hpp"
 
 namespace rushhour::app {

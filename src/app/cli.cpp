@@ -5,7 +5,7 @@
 #include "app/commands.hpp"
 #include "bdd/session.hpp"
 #include "board/errors.hpp"
-#include "run/distributed.hpp"
+#include "run/merge_parts.hpp"
 #include "run/environment.hpp"
 
 namespace rushhour::app {

@@ -37,6 +37,26 @@ std::vector<ItemRange> ClassSweepState::missing_items() const {
   return missing;
 }
 
+std::uint64_t count_of(const std::vector<ItemRange>& ranges) {
+  std::uint64_t count = 0;
+  for (const ItemRange& r : ranges) count += r.end - r.begin;
+  return count;
+}
+
+std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const ClassSweepState& state) {
+  const std::vector<ItemRange> missing = state.missing_items();
+  std::vector<ItemRange> result;
+  std::size_t m = 0;
+  for (const ItemRange& r : ranges) {
+    while (m < missing.size() && missing[m].end <= r.begin) ++m;
+    for (std::size_t k = m; k < missing.size() && missing[k].begin < r.end; ++k) {
+      const ItemRange both{std::max(r.begin, missing[k].begin), std::min(r.end, missing[k].end)};
+      if (both.begin < both.end) result.push_back(both);
+    }
+  }
+  return result;
+}
+
 void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_per_index, int sample_indices) {
   if (into.tallies.empty()) {
     into.items = part.items;

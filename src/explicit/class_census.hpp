@@ -72,6 +72,12 @@ struct ClassSweepState {
   std::vector<ItemRange> missing_items() const;
 };
 
+// How many items the ranges hold.
+std::uint64_t count_of(const std::vector<ItemRange>& ranges);
+
+// The items of `ranges` (sorted) that `state` does not hold, as sorted ranges.
+std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const ClassSweepState& state);
+
 // Adds `part` (the state of other work items of the same sweep, e.g. a one-item delta) to
 // `into`: figures, classes and seconds are sums, the highest index the max, and the samples
 // of each of the T = sample_indices highest indices the K = samples_per_index least keys of

@@ -45,10 +45,11 @@
 // its algebra and its census), cluster_records.hpp (the puzzle database's records), and,
 // internal to the engine, class_lines.hpp (the tables of single lines) and class_solver.hpp
 // (a worker that solves the classes of one work item); the options in class_options.hpp. This
-// header and class_engine.cpp hold the sweep over work items.
+// header gives the work items and their solvers; the sweep over them (threads, checkpoints,
+// resume, MPI ranks) is the run layer's (run/class_sweep.hpp).
 #include <cstdint>
-#include <functional>
-#include <optional>
+#include <memory>
+#include <vector>
 
 #include "board/rules.hpp"
 #include "explicit/class_census.hpp"
@@ -56,23 +57,54 @@
 
 namespace rushhour {
 
+namespace class_engine {
+struct LineTables;
+}
+
+// What one work item adds to a sweep.
+struct ItemFigures {
+  ClassSweepState delta;    // the item's own state (add_sweep); a refused item lists itself
+  ClusterRecords clusters;  // with options.on_clusters: its records (minimal ones with minimal_clusters)
+  // With options.measure_class_sizes: its classes by size (ClassCensus::class_sizes), each
+  // bucket's classes, states and CPU seconds; empty buckets at the end left out.
+  std::vector<ClassSizeBucket> class_sizes, solver_class_sizes;
+  std::uint64_t largest_class = 0;
+};
+
+// Solves work items one at a time; one per thread.
+class ItemSolver {
+ public:
+  virtual ~ItemSolver() = default;
+  virtual ItemFigures solve(std::uint64_t item) = 0;
+};
+
+// The work items of a board (size <= kMaxClassEngineSize) and what their solvers share: the
+// line tables.
+class ClassItems {
+ public:
+  // Throws InputError for larger sizes. options.threads sets each solver's share of
+  // options.max_memory; `options` must outlive the solvers.
+  ClassItems(const Rules& rules, const ClassEngineOptions& options);
+  ~ClassItems();
+  ClassItems(const ClassItems&) = delete;
+  ClassItems& operator=(const ClassItems&) = delete;
+
+  std::uint64_t count() const { return items_; }
+  // The items that hold a class within the rules' vehicle limits, as sorted ranges (every item
+  // without limits); the others add nothing.
+  std::vector<ItemRange> within_limits() const;
+  // A solver (thread-safe to call from any thread).
+  std::unique_ptr<ItemSolver> solver() const;
+
+ private:
+  Rules rules_;
+  const ClassEngineOptions& options_;
+  bool wide_;
+  std::unique_ptr<const class_engine::LineTables> tables_;
+  std::uint64_t items_ = 0;
+};
+
 // The number of work items of the rules' board (size <= kMaxClassEngineSize).
 std::uint64_t class_work_items(const Rules& rules);
-
-// Runs the work items that `next_item` hands out (called on the worker threads, one call at
-// a time; nullopt ends the sweep) on options.threads threads, and calls `on_item` (also one
-// call at a time) with each finished item's own state: a delta for add_sweep. options'
-// should_stop is polled between items; resume, on_checkpoint, on_progress and item_stride
-// are not used (the caller owns the set of items). Throws like classify_by_classes; a
-// failure ends the sweep after the running items.
-void sweep_work_items(const Rules& rules, const ClassEngineOptions& options,
-                      const std::function<std::optional<std::uint64_t>()>& next_item,
-                      const std::function<void(std::uint64_t item, ClassSweepState&& delta)>& on_item);
-
-// Sweeps every class of the rules' domain (size <= kMaxClassEngineSize; its limits skip
-// classes). Throws InputError for larger sizes, std::runtime_error if an index exceeds 254
-// or a sum exceeds 2^64. Items with a class above the memory bound are refused (listed in
-// the census, which is then incomplete).
-ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options = {});
 
 }  // namespace rushhour

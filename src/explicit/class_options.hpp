@@ -57,6 +57,8 @@ struct ClassProgress {
   double elapsed = 0;
 };
 
+// The solver's options, and those of the sweep over work items (run/class_sweep.hpp: threads,
+// the work sample, progress, stop, resume and checkpoints), which the solver does not read.
 struct ClassEngineOptions {
   int threads = 1;
   int samples_per_index = 5;  // K boards per sampled index (the K least explicit-engine keys)
@@ -66,13 +68,13 @@ struct ClassEngineOptions {
   int item_stride = 1;
   double progress_seconds = 30;  // on_progress at most this often (and once at the end)
   std::function<void(const ClassProgress&)> on_progress;
-  // Polled between work items; true ends the sweep early (the census is then incomplete).
+  // Polled by the sweep; true ends it early (the census is then incomplete).
   std::function<bool()> should_stop;
   // Continue this sweep (from on_checkpoint of a run with the same rules and sample options)
   // instead of starting at the first work item.
   const ClassSweepState* resume = nullptr;
-  // Called with the workers paused between items, every checkpoint_seconds and once at the
-  // end (also after a stop): the state is consistent, every item before next_item is in it.
+  // Called with the sweep's state (the items finished so far, in or out of order) every
+  // checkpoint_seconds, at once on a stop, and once at the end.
   std::function<void(const ClassSweepState&)> on_checkpoint;
   double checkpoint_seconds = 300;
   // Solve one class of each mirror pair where the mirror applies (mirror_applies).
@@ -96,8 +98,8 @@ struct ClassEngineOptions {
   // The puzzle database: after each work item, the records of its clusters whose highest
   // index is at least cluster_min_index, in the order the item's search met them (a class
   // counted twice for the mirror gives its records, then its images'); one call at a time,
-  // made before the worker takes another item, so every item a checkpoint holds has been
-  // reported. Items without such clusters are not reported. Not with sweep_work_items.
+  // made as the item is added to the sweep's state, so every item a checkpoint holds has been
+  // reported. Items without such clusters are not reported.
   std::function<void(std::uint64_t item, ClusterRecords&& records)> on_clusters;
   int cluster_min_index = 0;
   // Only the clusters whose canonical hardest configuration is minimal (board/search.hpp

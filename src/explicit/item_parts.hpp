@@ -1,6 +1,6 @@
 #pragma once
 // Parts K/N of a class sweep's work items, for a job split over processes or machines and
-// merged later (run/distributed.hpp).
+// merged later (run/merge_parts.hpp).
 //
 // Parts. The work items are cut into chunks of kPartChunk consecutive items (chunk c holds the
 // items c·kPartChunk ..), and the chunks into windows of N consecutive chunks (window w holds

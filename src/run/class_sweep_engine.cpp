@@ -10,7 +10,7 @@
 
 #include "board/errors.hpp"
 #include "explicit/counting.hpp"
-#include "run/distributed.hpp"
+#include "run/class_sweep.hpp"
 #include "run/symbolic_class.hpp"
 #include "storage/class_checkpoint.hpp"
 #include "storage/cluster_database.hpp"
@@ -102,84 +102,59 @@ void finish_cluster_database(const RunSettings& s, const ClassCensus& census, Cl
 
 }  // namespace
 
-ClassCensus sweep_classes(const RunSettings& s, const RunDirectory* directory, ProgressLog& log,
-                          std::exception_ptr* database_failure) {
-  ClassEngineOptions options = sweep_options(s);
+namespace {
+
+// The sweep of the settings, checkpointed in `directory` (when given) and resumed from it with
+// --resume, over MPI ranks when `over_mpi`; with --clusters, the cluster database written at
+// its end. A failure to write the database goes to *database_failure when given (so that the
+// caller keeps the classification first), else it is thrown. Items refused by the memory bound
+// end the run (exit 1) unless it was stopped.
+ClassJobResult sweep_job(const RunSettings& s, const RunDirectory* directory, ProgressLog& log, bool over_mpi,
+                         std::exception_ptr* database_failure = nullptr) {
+  ClassJob job{.rules = s.common.rules,
+               .options = sweep_options(s),
+               .out = directory != nullptr ? directory->root() : std::filesystem::path(),
+               .resume = s.common.resume && directory != nullptr,
+               .over_mpi = over_mpi,
+               .part = s.sweep.part,
+               .log = [&log](const std::string& text) { log.line(text); },
+               .should_stop = [] { return StopSignals::stop_requested(); }};
+  // The cluster spool continues exactly the items of the state resumed, so this process reads
+  // it first (--clusters runs in one process).
   std::optional<ClassSweepState> resumed;
-  // The ETA: the configurations still to solve (of the exact domain count) at the rate of this
-  // run so far; a work sample, whose configurations are not known ahead, goes by work items.
-  const double domain = static_cast<double>(count_placements(s.common.rules).domain);
-  // The exact count is of the whole domain: the puzzle domain goes by work items too.
-  const bool by_items = options.item_stride > 1 || s.common.rules.domain() != Domain::All;
-  options.on_progress = [&](const ClassProgress& p) {
-    // A resumed sweep's rate is this run's: what the checkpoint held is taken off.
-    const double seconds = p.elapsed - (resumed ? resumed->seconds : 0);
-    const double states_before = resumed ? static_cast<double>(resumed->states) : 0;
-    const std::string eta =
-        by_items ? eta_text(seconds, static_cast<double>(p.items_done), static_cast<double>(p.items_total))
-                 : eta_text(seconds, static_cast<double>(p.states) - states_before, domain - states_before);
-    char text[300];
-    std::snprintf(text, sizeof text,
-                  "classes: work items %llu/%llu, %llu classes, %llu configurations (%.1f%%), elapsed %.1f s, ETA %s, RSS %s",
-                  static_cast<unsigned long long>(p.items_done), static_cast<unsigned long long>(p.items_total),
-                  static_cast<unsigned long long>(p.classes), static_cast<unsigned long long>(p.states),
-                  by_items ? 100.0 * static_cast<double>(p.items_done) / static_cast<double>(p.items_total)
-                           : 100.0 * static_cast<double>(p.states) / domain,
-                  p.elapsed, eta.c_str(), mib(current_rss_bytes()).c_str());
-    log.line(text);
-  };
-  options.should_stop = [] { return StopSignals::stop_requested(); };
-  std::optional<ClassCheckpoint> checkpoint;
-  if (directory != nullptr) {
-    const ClassSweepIdentity identity{.rules = s.common.rules,
-                                      .samples_per_index = options.samples_per_index,
-                                      .sample_indices = options.sample_indices,
-                                      .mirror = options.mirror};
-    checkpoint.emplace(directory->class_checkpoint(identity));
-    if (s.common.resume) {
-      std::string why;
-      resumed = directory->class_sweep_to_resume(identity, &why);
-      if (!resumed && std::filesystem::exists(checkpoint->path())) throw InputError("cannot resume: " + why);
-      log.line(resumed ? "classes: resuming at work item " + std::to_string(resumed->next_item) + " of " +
-                             std::to_string(resumed->items)
-                       : "classes: " + why + ", starting at the first work item");
-    } else {
-      checkpoint->clear();
-    }
-    if (resumed) options.resume = &*resumed;
+  if (job.resume && !over_mpi) {
+    resumed = class_sweep_to_resume(job);
+    job.resume = false;
+    if (resumed) job.options.resume = &*resumed;
   }
-  std::optional<ClusterSpool> spool = open_cluster_spool(s, options, resumed ? &*resumed : nullptr);
-  if (spool)
-    options.on_clusters = [&spool](std::uint64_t item, ClusterRecords&& records) { spool->append(item, records); };
-  if (checkpoint)
-    // The spool first: every item the checkpoint names has its records on disk.
-    options.on_checkpoint = [&](const ClassSweepState& state) {
-      if (spool) spool->sync();
-      checkpoint->save(state);
-    };
-  ClassCensus census = classify_by_classes(s.common.rules, options);
+  std::optional<ClusterSpool> spool = open_cluster_spool(s, job.options, resumed ? &*resumed : nullptr);
+  if (spool) {
+    job.options.on_clusters = [&spool](std::uint64_t item, ClusterRecords&& records) { spool->append(item, records); };
+    // Before each checkpoint: every item the checkpoint names has its records on disk.
+    job.options.on_checkpoint = [&spool](const ClassSweepState&) { spool->sync(); };
+  }
+  ClassJobResult run = run_class_job(job);
+  if (!run.census) return run;  // a rank other than 0
   if (spool) {
     try {
-      finish_cluster_database(s, census, *spool, checkpoint.has_value(), log);
+      finish_cluster_database(s, *run.census, *spool, directory != nullptr, log);
     } catch (...) {
       if (database_failure == nullptr) throw;
       *database_failure = std::current_exception();
     }
   }
   // A stop while a class was solved symbolically refuses its item too: --resume retries it.
-  const bool stopped = StopSignals::stop_requested();
-  if (!census.refused.empty() && !stopped)
-    throw_refused_items(census, checkpoint ? checkpoint->path().string() : "",
-                        "--resume with more memory retries them");
-  if (census.complete || (options.item_stride > 1 && !stopped))
-    log.line("classes: " + std::to_string(census.classes) + " classes in " + std::to_string(census.seconds) +
-             " s on " + std::to_string(options.threads) + " threads" +
-             (census.complete ? "" : ", a work sample (every " + std::to_string(options.item_stride) + "th item)"));
-  else
-    log.line(checkpoint ? "classes: stopped early; --resume continues from " + checkpoint->path().string()
-                        : "classes: stopped early; without --out there is no checkpoint");
-  return census;
+  if (!run.census->refused.empty() && !run.stopped)
+    throw_refused_items(*run.census, run.checkpoint, "--resume with more memory retries them");
+  if (run.census->complete || (s.sweep.item_stride > 1 && !run.stopped))
+    log.line("classes: " + std::to_string(run.census->classes) + " classes in " + std::to_string(run.census->seconds) +
+             " s on " + std::to_string(job.options.threads) + " threads" +
+             (run.ranks > 1 ? " per rank, " + std::to_string(run.ranks) + " ranks" : "") +
+             (run.census->complete ? "" : ", a work sample (every " + std::to_string(s.sweep.item_stride) + "th item)"));
+  return run;
 }
+
+}  // namespace
 
 namespace {
 
@@ -214,51 +189,22 @@ std::string work_sample_report(int stride, const ClassCensus& census) {
   return out.str();
 }
 
-// A part of the work items, or the job over MPI ranks (run/distributed). A rank other than 0,
-// a part and a stopped job return no classification (complete = false).
-RunOutcome run_class_job(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
-  ClassJob job{.rules = s.common.rules,
-               .options = sweep_options(s),
-               .out = directory != nullptr ? directory->root() : std::filesystem::path(),
-               .resume = s.common.resume,
-               .over_mpi = s.environment.mpi_launcher,
-               .part = s.sweep.part,
-               .log = [&log](const std::string& text) { log.line(text); },
-               .should_stop = [] { return StopSignals::stop_requested(); }};
-  const ClassJobResult run = run_class_job(job);
+RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
+  std::exception_ptr database_failure;
+  const ClassJobResult run = sweep_job(s, directory, log, s.environment.mpi_launcher, &database_failure);
+  // A rank other than 0, a stopped job: partial sums are no classification.
   if (!run.census || run.stopped) return {Classification(s.common.rules)};
-  if (s.sweep.item_stride > 1)
-    return {Classification(s.common.rules), work_sample_report(s.sweep.item_stride, *run.census)};
-  if (!run.census->refused.empty())
-    throw_refused_items(*run.census, run.checkpoint, "--resume with more memory retries them");
+  const ClassCensus& census = *run.census;
+  if (s.sweep.item_stride > 1) return {Classification(s.common.rules), work_sample_report(s.sweep.item_stride, census)};
   if (!s.sweep.part.whole()) {
     std::ostringstream line;
     line << "part " << s.sweep.part.describe() << " of " << s.common.rules.describe() << " finished: "
-         << run.census->classes << " classes in " << run.census->seconds
+         << census.classes << " classes in " << census.seconds
          << " s; `rushhour merge --out DIR` adds it to the other parts\n";
     return {Classification(s.common.rules), line.str()};
   }
-  Classification result = run.census->classification(s.common.rules.limits());
-  result.peak_rss_bytes = peak_rss_bytes();
-  if (!s.common.dominance) {
-    result.nondominated.clear();
-    result.components.clear();
-  }
-  return {std::move(result)};
-}
-
-}  // namespace
-
-namespace {
-
-RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
-  if (!s.sweep.part.whole() || s.environment.mpi_launcher) return run_class_job(s, directory, log);
-  std::exception_ptr database_failure;
-  const ClassCensus census = sweep_classes(s, directory, log, &database_failure);
-  std::string report;
-  if (s.sweep.item_stride > 1 && !StopSignals::stop_requested()) report = work_sample_report(s.sweep.item_stride, census);
   if (database_failure && !census.complete) std::rethrow_exception(database_failure);
-  if (!census.complete) return {Classification(s.common.rules), report};  // partial sums are no classification
+  if (!census.complete) return {Classification(s.common.rules)};
   Classification result = census.classification(s.common.rules.limits());
   result.peak_rss_bytes = peak_rss_bytes();
   if (!s.common.dominance) {
@@ -277,7 +223,7 @@ RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, Progre
                                                      : ""));
     }
   }
-  return {std::move(result), report};
+  return {std::move(result)};
 }
 
 void remove_bdd_run(const RunDirectory& directory, ProgressLog& log) {
@@ -300,9 +246,9 @@ RunOutcome ClassSweepEngine::run(const RunSettings& s, const RunDirectory* direc
 
 void add_class_dominance(const RunSettings& s, const RunDirectory* directory, ProgressLog& log,
                          Classification& result) {
-  const ClassCensus census = sweep_classes(s, directory, log);
-  if (!census.complete) return;  // stopped: the layers are written without dominance figures
-  const Classification figures = census.classification(s.common.rules.limits());
+  const ClassJobResult run = sweep_job(s, directory, log, false);
+  if (!run.census->complete) return;  // stopped: the layers are written without dominance figures
+  const Classification figures = run.census->classification(s.common.rules.limits());
   if (figures.layers.size() != result.layers.size())
     throw std::runtime_error("the class sweep found " + std::to_string(figures.layers.size()) +
                              " indices, the layers " + std::to_string(result.layers.size()));

@@ -2,9 +2,6 @@
 // Engine "classes": explicit/class_engine.hpp behind the Engine interface, checkpointed in
 // DIR/classes-checkpoint.txt and resumed from it. The symbolic engine's dominance figures
 // come from the same sweep (add_class_dominance).
-#include <exception>
-
-#include "explicit/class_engine.hpp"
 #include "run/engine.hpp"
 
 namespace rushhour::run {
@@ -17,13 +14,6 @@ class ClassSweepEngine final : public Engine {
     return "the class sweep's checkpoint is kept";
   }
 };
-
-// The class sweep of the settings' rules, checkpointed in `directory` (when given) and
-// resumed from it with --resume; with --clusters, the cluster database written at its end. A
-// failure to write the database goes to *database_failure when given (so that the caller
-// keeps the classification first), else it is thrown.
-ClassCensus sweep_classes(const RunSettings& settings, const RunDirectory* directory,
-                          ProgressLog& log, std::exception_ptr* database_failure = nullptr);
 
 // --dominance-by classes: the dominance figures of the finished layers in `result` from a
 // class sweep, whose per-index counts must equal the layers' (std::runtime_error if not).

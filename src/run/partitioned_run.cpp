@@ -20,11 +20,11 @@
 #include "encoding/slot_encoding.hpp"
 #include "retrograde/retrograde.hpp"
 #include "run/part_run.hpp"
+#include "run/job_scheduler.hpp"
 #include "run/rank_dealing.hpp"
 #include "storage/line_diagram_file.hpp"
 #include "storage/parts_checkpoint.hpp"
 #include "util/clock.hpp"
-#include "util/forked_workers.hpp"
 #include "util/process.hpp"
 
 namespace rushhour::run {
@@ -367,45 +367,31 @@ class PartitionedRun {
     if (should_stop) context.options.retrograde.should_stop = std::move(should_stop);
     return classify_numbered_part(context, number);
   }
-  // Adds a part's figures (from any thread); a run that keeps figures only checkpoints them
-  // every --checkpoint-seconds and when the last part is in.
+  // Adds a part's figures (the scheduler's coordinator thread).
   void add(const PartFigures& part) {
-    const std::lock_guard lock(mutex_);
     sum_.add(part, settings_.common.samples_per_index);
     ++done_;
     if (checkpoint_ && !part.interrupted) {
       finished_sum_.add(part, settings_.common.samples_per_index);
       finished_.push_back(part.number);
-      if (seconds_since(last_checkpoint_) >= settings_.symbolic.checkpoint_seconds || done_ == to_classify()) save_checkpoint();
-    }
-    if (seconds_since(last_note_) >= 10 || done_ == to_classify()) {
-      last_note_ = Clock::now();
-      char text[200];
-      std::snprintf(text, sizeof text, "parts %llu/%llu, %d layers so far, largest node table %llu, %.2f s",
-                    static_cast<unsigned long long>(done_), static_cast<unsigned long long>(to_classify()),
-                    static_cast<int>(sum_.figures().layers.size()),
-                    static_cast<unsigned long long>(sum_.largest_table()), seconds_since(start_));
-      log_.line(text);
     }
   }
-  void stopped() {
-    const std::lock_guard lock(mutex_);
-    sum_.stopped();
+  void stopped() { sum_.stopped(); }
+  // A run that keeps figures only saves the finished parts' sum (its only record of them).
+  void checkpoint() {
+    if (checkpoint_ && prepares_) save_checkpoint();
   }
-  // A run ending in an error keeps the parts finished so far (with --part-files figures, the
-  // checkpoint is the only record of them); a failure to write it leaves the first error.
-  void save_before_failing() noexcept {
-    if (!checkpoint_ || !prepares_) return;
-    try {
-      const std::lock_guard lock(mutex_);
-      save_checkpoint();
-    } catch (...) {
-    }
+  std::string progress_line() const {
+    char text[200];
+    std::snprintf(text, sizeof text, "parts %llu/%llu, %d layers so far, largest node table %llu, %.2f s",
+                  static_cast<unsigned long long>(done_), static_cast<unsigned long long>(to_classify()),
+                  static_cast<int>(sum_.figures().layers.size()), static_cast<unsigned long long>(sum_.largest_table()),
+                  seconds_since(start_));
+    return text;
   }
   // The run's figures, with one progress line per layer.
   Classification result() {
-    const std::lock_guard lock(mutex_);
-    if (checkpoint_ && prepares_) save_checkpoint();
+    checkpoint();
     Classification figures = sum_.result(settings_.common);
     // The layers, summed over the parts (their nodes: the parts' BDDs, summed; their seconds:
     // the parts' time on them, summed).
@@ -434,11 +420,9 @@ class PartitionedRun {
     finished_sum_.add(figures, settings_.common.samples_per_index);
     finished_.insert(finished_.end(), numbers.begin(), numbers.end());
   }
-  // Under mutex_ (or before the parts are dealt).
   void save_checkpoint() {
     std::sort(finished_.begin(), finished_.end());
     checkpoint_->save({finished_, finished_sum_.as_part()});
-    last_checkpoint_ = Clock::now();
   }
 
   const RunSettings& settings_;
@@ -452,14 +436,59 @@ class PartitionedRun {
   std::string identity_;                       // the run's identity, with a run directory
   std::unique_ptr<PartStore> store_;           // --part-files layers: every finished part's file
   std::unique_ptr<PartsCheckpoint> checkpoint_;  // --part-files figures: the finished parts' summed figures
-  std::mutex mutex_;
   PartSum sum_;
   PartSum finished_sum_;                 // with checkpoint_: the parts finished and not interrupted ...
   std::vector<std::uint64_t> finished_;  // ... and their numbers
   const bool prepares_;
   std::uint64_t done_ = 0;
-  Clock::time_point start_ = Clock::now(), last_note_ = Clock::now(), last_checkpoint_ = Clock::now();
+  Clock::time_point start_ = Clock::now();
 };
+
+// Classifies parts for the scheduler: each part's figures as text (PartFigures::text, what a
+// part file holds), in words.
+class PartSolver final : public UnitSolver {
+ public:
+  explicit PartSolver(const PartitionedRun& run) : run_(run) {}
+  Words solve(std::uint64_t unit, const std::function<bool()>& stop) override {
+    Words words;
+    append_text(words, run_.classify(unit, stop).text());
+    return words;
+  }
+
+ private:
+  const PartitionedRun& run_;
+};
+
+SchedulerSettings part_scheduling(const RunSettings& settings, Backend backend) {
+  return {.backend = backend,
+          .workers = std::max(1, settings.symbolic.part_workers),
+          .progress_seconds = 10,
+          .checkpoint_seconds = settings.symbolic.checkpoint_seconds,
+          .should_stop = [] { return StopSignals::stop_requested(); },
+          .log = nullptr};
+}
+
+// The parts through the scheduler: dealt to worker processes (several --part-workers), to MPI
+// ranks, or classified on one thread; every part's figures added on this thread.
+Classification classify_parts(PartitionedRun& run, const std::vector<ItemRange>& parts, SchedulerSettings scheduling,
+                              ProgressLog& log) {
+  if (scheduling.backend == Backend::threads) scheduling.workers = 1;
+  scheduling.log = [&log](const std::string& line) { log.line(line); };
+  ScheduledJob job;
+  job.name = "parts";
+  job.unit_name = "parts";
+  job.units = parts;
+  job.make_solver = [&run] { return std::make_unique<PartSolver>(run); };
+  job.add = [&run](FinishedUnit&& unit) {
+    std::size_t at = 0;
+    run.add(PartFigures::parse(read_text(unit.result, at), "a worker's part figures"));
+  };
+  job.checkpoint = [&run] { run.checkpoint(); };
+  job.progress = [&run](const ProgressView&) { return run.progress_line(); };
+  const SchedulerOutcome outcome = run_job(job, scheduling);
+  if (outcome.stopped) run.stopped();
+  return run.result();
+}
 
 Classification classify_in_process(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) {
   PartitionedRun run(settings, directory, log, true);
@@ -472,36 +501,12 @@ Classification classify_in_process(const RunSettings& settings, const RunDirecto
     run.stopped();
     return run.result();
   }
-  // Worker processes classify the parts when there are several; each sends back its part's
-  // figures as text (PartFigures::text), the same text a part file holds.
-  std::unique_ptr<ForkedWorkers> pool;
-  if (workers > 1)
-    pool = std::make_unique<ForkedWorkers>(
-        workers,
-        [&run](const std::string& job) { return run.classify(static_cast<std::uint64_t>(std::stoull(job))).text(); },
-        [&run](const std::string& result) { run.add(PartFigures::parse(result, "a worker's part figures")); },
-        [] { return StopSignals::stop_requested(); });
-  ItemDealer dealer(parts);
-  try {
-    while (const std::optional<std::uint64_t> number = dealer.next()) {
-      if (StopSignals::stop_requested()) {
-        run.stopped();
-        break;
-      }
-      if (pool) pool->submit(std::to_string(*number));
-      else run.add(run.classify(*number));
-    }
-    if (pool) pool->finish();
-  } catch (...) {
-    run.save_before_failing();
-    throw;
-  }
-  return run.result();
+  return classify_parts(run, parts, part_scheduling(settings, workers > 1 ? Backend::processes : Backend::threads), log);
 }
 
 #ifdef RUSHHOUR_WITH_MPI
-// Rank 0 deals the part numbers (run/rank_dealing.hpp) and classifies parts in a thread of its
-// own; every rank runs one BuDDy session at a time, one part at a time.
+// Rank 0 deals the part numbers and classifies parts on a thread of its own; every rank runs
+// one BuDDy session at a time, one part at a time.
 Classification classify_on_rank0(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log,
                                   int ranks) {
   std::optional<PartitionedRun> made;
@@ -517,102 +522,25 @@ Classification classify_on_rank0(const RunSettings& settings, const RunDirectory
   if (!job_starts(!refused)) std::rethrow_exception(refused);
   PartitionedRun& run = *made;
   // Every rank reads the whole layers of its own computation (a rank is one process).
-  if (!parts.empty() && !run.compute_whole_layers()) run.stopped();
-  std::mutex mutex;
-  ItemDealer dealer(parts);
-  bool stopping = false;
-  struct RankLoad {
-    std::uint64_t parts = 0;
-    double cpu = 0;
-  };
-  std::vector<RankLoad> loads(static_cast<std::size_t>(ranks));
-  const auto next_local = [&]() -> std::optional<std::uint64_t> {
-    const std::lock_guard lock(mutex);
-    if (stopping) return std::nullopt;
-    return dealer.next();
-  };
-  BackgroundWork local([&] {
-    while (const std::optional<std::uint64_t> number = next_local()) {
-      run.add(run.classify(*number));
-      const std::lock_guard lock(mutex);
-      ++loads[0].parts;
-    }
-  });
-  try {
-    serve_ranks({.ranks = ranks,
-                 .batch =
-                     [&](std::uint64_t want) {
-                       const std::lock_guard lock(mutex);
-                       return stopping ? std::vector<ItemRange>() : dealer.batch(want, ranks);
-                     },
-                 .results =
-                     [&](int rank, double cpu, const std::vector<std::uint64_t>& words) {
-                       std::uint64_t count = 0;
-                       for (std::size_t at = 0; at < words.size(); ++count)
-                         run.add(PartFigures::parse(read_text(words, at), "a rank's part figures"));
-                       const std::lock_guard lock(mutex);
-                       loads[static_cast<std::size_t>(rank)].parts += count;
-                       loads[static_cast<std::size_t>(rank)].cpu = cpu;
-                     },
-                 .done = [&](int rank, double cpu) { loads[static_cast<std::size_t>(rank)].cpu = cpu; },
-                 .local_finished = [&] { return local.finished(); },
-                 .should_stop = [] { return StopSignals::stop_requested(); },
-                 .on_stop =
-                     [&] {
-                       {
-                         const std::lock_guard lock(mutex);
-                         stopping = true;
-                       }
-                       run.stopped();
-                       log.line("stopping; the ranks end their running parts");
-                     },
-                 .tick = [] {}});
-    local.join();
-  } catch (const std::exception& e) {
-    run.save_before_failing();
-    abort_job(e.what(), 0);
+  if (!parts.empty() && !run.compute_whole_layers()) {
+    run.stopped();
+    parts.clear();  // the ranks still take part in the dealing, which hands out nothing
   }
-  loads[0].cpu = process_cpu_seconds();
-  for (std::size_t r = 0; r < loads.size(); ++r) {
-    char text[120];
-    std::snprintf(text, sizeof text, "rank %zu: %llu parts, CPU %.1f s", r,
-                  static_cast<unsigned long long>(loads[r].parts), loads[r].cpu);
-    log.line(text);
-  }
-  return run.result();
+  SchedulerSettings scheduling = part_scheduling(settings, Backend::mpi);
+  scheduling.workers = 1;
+  return classify_parts(run, parts, scheduling, log);
 }
 
-// Another rank: classifies the parts rank 0 deals it and sends their figures as text.
+// Another rank: classifies the parts rank 0 deals it.
 void classify_on_rank(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log, int rank) {
   if (!job_starts(false)) return;
   PartitionedRun run(settings, directory, log, false);
   // A stop that ends the whole layers ends this rank's parts too, through the same signal;
-  // the rank still answers rank 0 below, which waits for every rank.
+  // the rank still answers rank 0, which waits for every rank.
   run.compute_whole_layers();
-  ItemQueue queue;
-  std::mutex mutex;
-  std::vector<std::uint64_t> pending;  // figures of finished parts not yet sent
-  BackgroundWork local([&] {
-    while (const std::optional<std::uint64_t> number = queue.next()) {
-      const std::string figures =
-          run.classify(*number, [&queue] { return StopSignals::stop_requested() || queue.stopped(); }).text();
-      const std::lock_guard lock(mutex);
-      append_text(pending, figures);
-    }
-  });
-  try {
-    serve_rank0(queue, {.want = 1,
-                        .take_results =
-                            [&] {
-                              const std::lock_guard lock(mutex);
-                              return std::exchange(pending, {});
-                            },
-                        .local_finished = [&] { return local.finished(); },
-                        .should_stop = [] { return StopSignals::stop_requested(); }});
-    local.join();
-  } catch (const std::exception& e) {
-    abort_job(e.what(), rank);
-  }
+  SchedulerSettings scheduling = part_scheduling(settings, Backend::mpi);
+  scheduling.workers = 1;
+  run_job_rank([&run] { return std::make_unique<PartSolver>(run); }, scheduling, rank);
 }
 #endif
 

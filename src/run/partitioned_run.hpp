@@ -2,9 +2,9 @@
 // The bdd engine with --partition (encoding/line_partition.hpp): the domain cut into parts by
 // the kind sequences of chosen lines, each part classified by the retrograde driver on its own
 // BuDDy session (node table and caches started small and grown to the part), the parts dealt
-// one at a time to --part-workers forked worker processes (or classified in this process with
-// one worker), or under an MPI launcher to the ranks as the class engine's work items are
-// (run/rank_dealing.hpp; each rank one part at a time). With a run directory, each finished
+// by the job scheduler (run/job_scheduler.hpp) one at a time to --part-workers forked worker
+// processes (or classified on one thread of this process with one worker), or under an MPI
+// launcher to the ranks (each rank one part at a time). With a run directory, each finished
 // part is saved as one file (storage/part_store.hpp) by the process that classified it, with
 // its configurations per index and vehicle totals; --resume sums the figures of the saved parts
 // and classifies the others, and a complete run writes the vehicle totals summed (for

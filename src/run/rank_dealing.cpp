@@ -15,11 +15,6 @@
 #endif
 
 namespace rushhour::run {
-std::uint64_t count_of(const std::vector<ItemRange>& ranges) {
-  std::uint64_t count = 0;
-  for (const ItemRange& r : ranges) count += r.end - r.begin;
-  return count;
-}
 
 ItemDealer::ItemDealer(std::vector<ItemRange> ranges) : ranges_(std::move(ranges)), remaining_(count_of(ranges_)) {
   if (!ranges_.empty()) at_ = ranges_.front().begin;
@@ -45,25 +40,6 @@ std::vector<ItemRange> ItemDealer::batch(std::uint64_t want, int ranks) {
     at_ = end;
   }
   return batch;
-}
-
-BackgroundWork::BackgroundWork(std::function<void()> work)
-    : thread_([this, work = std::move(work)] {
-        try {
-          work();
-        } catch (...) {
-          failure_ = std::current_exception();
-        }
-        finished_ = true;
-      }) {}
-
-BackgroundWork::~BackgroundWork() {
-  if (thread_.joinable()) thread_.join();
-}
-
-void BackgroundWork::join() {
-  thread_.join();
-  if (failure_) std::rethrow_exception(failure_);
 }
 
 std::optional<std::uint64_t> ItemQueue::next() {

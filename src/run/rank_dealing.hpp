@@ -1,13 +1,12 @@
 #pragma once
-// Work items dealt to MPI ranks: what the class engine's job (run/distributed.hpp) and a
-// partitioned bdd run (run/partitioned_run.hpp) share. Rank 0 keeps the items to run and hands
-// out batches on request (ItemDealer: guided self-scheduling, a quarter of the remaining items
-// per rank, at most kMaxBatch, at least what the asking rank takes at once), so a rank that meets
-// costly items simply asks less often. Every rank, rank 0 too, runs its items in a thread of its
-// own (BackgroundWork); only the main thread calls MPI (MPI_THREAD_FUNNELED). A rank sends the
-// results of its finished items to rank 0 at least every second, as 64-bit words whose meaning
-// is the caller's; rank 0 adds them. A stop (a signal) on rank 0 tells every rank to stop; the
-// ranks finish or interrupt their running items, send what they have and end.
+// The MPI transport of the job scheduler (run/job_scheduler.hpp). Rank 0 keeps the units to
+// run and hands out batches on request (ItemDealer: guided self-scheduling, a quarter of the
+// remaining units per rank, at most kMaxBatch, at least what the asking rank takes at once),
+// so a rank that meets costly units simply asks less often. Every rank, rank 0 too, runs its
+// units on threads of its own; only the main thread calls MPI (MPI_THREAD_FUNNELED). A rank
+// sends the results of its finished units to rank 0 at least every second, as 64-bit words
+// whose meaning is the caller's. A stop (a signal) on rank 0 tells every rank to stop; the
+// ranks finish or interrupt their running units, send what they have and end.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -26,9 +25,6 @@ namespace rushhour::run {
 
 inline constexpr std::uint64_t kMaxBatch = 256;
 
-// How many items the ranges hold.
-std::uint64_t count_of(const std::vector<ItemRange>& ranges);
-
 // The items to run (ranges in the order they are dealt), one at a time (this process) or in
 // batches (ranks).
 class ItemDealer {
@@ -44,22 +40,6 @@ class ItemDealer {
   std::size_t range_ = 0;
   std::uint64_t at_ = 0;
   std::uint64_t remaining_;
-};
-
-// `work` in a thread of its own; its exception is rethrown by join().
-class BackgroundWork {
- public:
-  explicit BackgroundWork(std::function<void()> work);
-  ~BackgroundWork();
-  BackgroundWork(const BackgroundWork&) = delete;
-  BackgroundWork& operator=(const BackgroundWork&) = delete;
-  bool finished() const { return finished_; }
-  void join();
-
- private:
-  std::atomic<bool> finished_{false};
-  std::exception_ptr failure_;
-  std::thread thread_;
 };
 
 // A rank's items as rank 0 deals them: next() waits for an item and returns nullopt once rank

@@ -17,7 +17,7 @@
 #include "explicit/class_engine.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "retrograde/retrograde.hpp"
-#include "run/distributed.hpp"
+#include "explicit/item_parts.hpp"
 #include "run/environment.hpp"
 
 namespace rushhour::run {

@@ -89,8 +89,8 @@ std::string exit_description(int status) {
 
 }  // namespace
 
-ForkedWorkers::ForkedWorkers(int workers, Work work, Done done, std::function<bool()> should_stop)
-    : done_(std::move(done)), should_stop_(std::move(should_stop)) {
+ForkedWorkers::ForkedWorkers(int workers, Work work, Done done, std::function<void()> while_waiting)
+    : done_(std::move(done)), while_waiting_(std::move(while_waiting)) {
   // A child that died must show as a failed write, not end the parent by SIGPIPE.
   previous_sigpipe_ = std::signal(SIGPIPE, SIG_IGN);
   const pid_t parent = ::getpid();
@@ -165,22 +165,22 @@ void ForkedWorkers::interrupt() {
 
 void ForkedWorkers::collect() {
   std::vector<pollfd> waiting;
-  std::vector<Child*> whose;
-  for (Child& child : children_)
-    if (child.busy) {
-      waiting.push_back({child.results, POLLIN, 0});
-      whose.push_back(&child);
+  std::vector<std::size_t> whose;
+  for (std::size_t c = 0; c < children_.size(); ++c)
+    if (children_[c].busy) {
+      waiting.push_back({children_[c].results, POLLIN, 0});
+      whose.push_back(c);
     }
   if (waiting.empty()) throw std::logic_error("ForkedWorkers::collect with no job out");
   while (true) {
-    // A second's timeout, so that a stop request is seen while every child is busy.
-    const int ready = ::poll(waiting.data(), waiting.size(), 1000);
-    if (should_stop_ && should_stop_()) interrupt();
+    // A timeout, so that the caller can check for a stop while every child is busy.
+    const int ready = ::poll(waiting.data(), waiting.size(), 200);
+    if (while_waiting_) while_waiting_();
     if (ready < 0 && errno != EINTR) throw std::system_error(errno, std::generic_category(), "poll");
     if (ready <= 0) continue;
     for (std::size_t k = 0; k < waiting.size(); ++k) {
       if (waiting[k].revents == 0) continue;
-      Child& child = *whose[k];
+      Child& child = children_[whose[k]];
       char kind = 0;
       std::string payload;
       if (!read_message(child.results, kind, payload)) {
@@ -191,7 +191,7 @@ void ForkedWorkers::collect() {
       }
       child.busy = false;
       if (kind == kError) throw std::runtime_error(payload);
-      done_(payload);
+      done_(static_cast<int>(whose[k]), payload);
       return;
     }
   }

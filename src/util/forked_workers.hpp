@@ -19,12 +19,12 @@ namespace rushhour {
 class ForkedWorkers {
  public:
   // `work` runs in a child; what it throws reaches the parent as a std::runtime_error with
-  // its message. `done` runs in the parent with each result, in the order they arrive.
-  // While the parent waits for results it polls `should_stop` (if given) about once a second
-  // and interrupts the children once it holds.
+  // its message. `done` runs in the parent with each result and the number (0-based) of the
+  // child that sent it, in the order they arrive. While the parent waits for results it
+  // calls `while_waiting` (if given) about five times a second (e.g. to interrupt()).
   using Work = std::function<std::string(const std::string& job)>;
-  using Done = std::function<void(const std::string& result)>;
-  ForkedWorkers(int workers, Work work, Done done, std::function<bool()> should_stop = nullptr);
+  using Done = std::function<void(int worker, const std::string& result)>;
+  ForkedWorkers(int workers, Work work, Done done, std::function<void()> while_waiting = nullptr);
   // Kills and reaps children still running (after an exception).
   ~ForkedWorkers();
   ForkedWorkers(const ForkedWorkers&) = delete;
@@ -50,7 +50,7 @@ class ForkedWorkers {
   void end_children(bool kill_them);
 
   Done done_;
-  std::function<bool()> should_stop_;
+  std::function<void()> while_waiting_;
   void (*previous_sigpipe_)(int) = nullptr;
   std::vector<Child> children_;
   bool interrupted_ = false;

@@ -16,11 +16,14 @@
 #include "storage/run_identity.hpp"
 #include "storage/classification_file.hpp"
 #include "test_tier.hpp"
+#include "run/class_sweep.hpp"
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("PuzzleDomain.FiveByFiveClassesEqualExplicit", long);
 
 namespace rushhour {
+
+using run::classify_by_classes;
 namespace {
 
 using testing::run_rushhour;

@@ -16,11 +16,14 @@
 #include "class_sweep_support.hpp"
 #include "reference_figures.hpp"
 #include "test_tier.hpp"
+#include "run/class_sweep.hpp"
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("OtherExitRows/ClassEngine.*/5x5_*", long);
 
 namespace rushhour {
+
+using run::classify_by_classes;
 namespace {
 
 using testing::expect_same_figures;
@@ -365,18 +368,14 @@ TEST(ClassSweepParts, OneItemDeltasAddUpInAnyOrder) {
   options.threads = 3;
   const ClassSweepState whole = whole_sweep(rules, options);
   std::vector<ClassSweepState> deltas;
-  std::uint64_t next = 0;
-  sweep_work_items(
-      rules, options,
-      [&]() -> std::optional<std::uint64_t> {
-        if (next == whole.items) return std::nullopt;
-        return next++;
-      },
-      [&](std::uint64_t item, ClassSweepState&& delta) {
-        EXPECT_TRUE(delta.holds(item));
-        EXPECT_EQ(delta.items_done(), 1u);
-        deltas.push_back(std::move(delta));
-      });
+  const ClassItems items(rules, options);
+  const std::unique_ptr<ItemSolver> solver = items.solver();
+  for (std::uint64_t item = 0; item < whole.items; ++item) {
+    ClassSweepState delta = solver->solve(item).delta;
+    EXPECT_TRUE(delta.holds(item));
+    EXPECT_EQ(delta.items_done(), 1u);
+    deltas.push_back(std::move(delta));
+  }
   ASSERT_EQ(deltas.size(), whole.items);
   ClassSweepState sum;
   for (auto it = deltas.rbegin(); it != deltas.rend(); ++it)

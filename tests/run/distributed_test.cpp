@@ -1,6 +1,6 @@
 // A class sweep spread over processes: parts merged, and MPI ranks (mpirun, oversubscribed on
 // this machine), killed and resumed, against the single-process run figure by figure.
-#include "run/distributed.hpp"
+#include "run/merge_parts.hpp"
 #include "run/environment.hpp"
 
 #include "run/run_directory.hpp"

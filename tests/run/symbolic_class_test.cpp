@@ -14,11 +14,14 @@
 #include "run/part_run.hpp"
 #include "run/settings.hpp"
 #include "test_tier.hpp"
+#include "run/class_sweep.hpp"
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("SymbolicClasses.MostClassesOf5x5", long);
 
 namespace rushhour {
+
+using run::classify_by_classes;
 namespace {
 
 using testing::expect_same_figures;

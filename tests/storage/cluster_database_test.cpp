@@ -23,11 +23,14 @@
 #include "explicit/explicit_engine.hpp"
 #include "storage_test_support.hpp"
 #include "test_tier.hpp"
+#include "run/class_sweep.hpp"
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("ClusterRecords.FiveByFiveEqualTheExplicitComponents", long);
 
 namespace rushhour {
+
+using run::classify_by_classes;
 namespace {
 
 using testing::read_bytes;

@@ -1,8 +1,8 @@
 #pragma once
 // Tests: the class sweep state of exactly the work items of some ranges (a part of a job),
-// run through sweep_work_items and added up item by item as the run layer does.
+// each item solved by the class engine's ItemSolver and added up as the run layer does.
 #include <cstdint>
-#include <optional>
+#include <memory>
 #include <vector>
 
 #include "board/board.hpp"
@@ -16,19 +16,11 @@ inline ClassSweepState sweep_item_ranges(const Rules& rules, const std::vector<I
   ClassSweepState state;
   state.items = class_work_items(rules);
   state.tallies.resize(static_cast<std::size_t>((n * n / kCar + 1) * (n * n / kTruck + 1)));
-  std::size_t range = 0;
-  std::uint64_t at = ranges.empty() ? 0 : ranges.front().begin;
-  sweep_work_items(
-      rules, options,
-      [&]() -> std::optional<std::uint64_t> {
-        while (range < ranges.size() && at >= ranges[range].end)
-          if (++range < ranges.size()) at = ranges[range].begin;
-        if (range == ranges.size()) return std::nullopt;
-        return at++;
-      },
-      [&](std::uint64_t, ClassSweepState&& delta) {
-        add_sweep(state, delta, options.samples_per_index, options.sample_indices);
-      });
+  const ClassItems items(rules, options);
+  const std::unique_ptr<ItemSolver> solver = items.solver();
+  for (const ItemRange& range : ranges)
+    for (std::uint64_t item = range.begin; item < range.end; ++item)
+      add_sweep(state, solver->solve(item).delta, options.samples_per_index, options.sample_indices);
   return state;
 }
 

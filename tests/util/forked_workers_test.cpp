@@ -25,7 +25,7 @@ TEST(ForkedWorkers, RunsEveryJobInAWorkerProcess) {
         const long n = std::stol(job);
         return std::to_string(n * n) + " " + std::to_string(::getpid());
       },
-      [&](const std::string& result) {
+      [&](int, const std::string& result) {
         const auto space = result.find(' ');
         squares.insert(std::stol(result.substr(0, space)));
         workers.insert(std::stol(result.substr(space + 1)));
@@ -46,7 +46,7 @@ TEST(ForkedWorkers, AJobsExceptionReachesTheParent) {
         if (job == "7") throw std::runtime_error("no sevens");
         return job;
       },
-      [&](const std::string&) { ++results; });
+      [&](int, const std::string&) { ++results; });
   try {
     for (int n = 1; n <= 20; ++n) pool.submit(std::to_string(n));
     pool.finish();
@@ -63,7 +63,7 @@ TEST(ForkedWorkers, AWorkersDeathIsAnError) {
         std::raise(SIGKILL);
         return "";
       },
-      [](const std::string&) {});
+      [](int, const std::string&) {});
   pool.submit("1");
   try {
     pool.finish();

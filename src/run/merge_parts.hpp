@@ -1,0 +1,22 @@
+#pragma once
+// `rushhour merge`: the states of finished parts K/N of one class sweep (explicit/item_parts.hpp,
+// run/class_sweep.hpp), each run on its own (job arrays, machines by hand), added into one.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "explicit/class_census.hpp"
+
+namespace rushhour::run {
+
+// The states of finished parts 1..N of one job (their directories, in any order), added into
+// one. Throws InputError naming the reason when a directory holds no part checkpoint, the
+// parts belong to other parameters or other N, a part is there twice or missing, or a part is
+// not finished.
+struct MergedParts {
+  std::string parameters;  // the whole job's parameter line
+  ClassSweepState state;
+};
+MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_directories);
+
+}  // namespace rushhour::run
