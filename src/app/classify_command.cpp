@@ -22,8 +22,9 @@ constexpr const char* kUsage =
     "moves to a winning configuration). Progress goes to stderr, the summary to stdout.\n"
     "Under mpirun (or srun), --engine classes and --engine bdd with --partition run on every\n"
     "rank, rank 0 dealing the work items (or parts) and writing the result (docs/cluster.md);\n"
-    "a build without MPI refuses to run under a\n"
-    "launcher (`rushhour --version` says whether this one has MPI).";
+    "a build without MPI refuses to run under a launcher (`rushhour --version` says whether\n"
+    "this one has MPI). An option marked [bdd], [classes] or [bdd and classes] is used by\n"
+    "those engines only: set for another engine, it is refused.";
 
 void print_summary(const Classification& c, const std::filesystem::path& out) {
   std::cout << "rushhour classify: " << c.rules.describe() << "\n"

@@ -1,7 +1,12 @@
 #include "run/settings.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <memory>
 #include <sstream>
+#include <vector>
+
+#include <boost/make_shared.hpp>
 
 #include <unistd.h>
 
@@ -21,31 +26,7 @@ enum Use : unsigned {
   kSymbolic = 1u << static_cast<unsigned>(EngineKind::Symbolic),
   kExplicit = 1u << static_cast<unsigned>(EngineKind::Explicit),
   kClasses = 1u << static_cast<unsigned>(EngineKind::Classes),
-};
-
-struct EngineOption {
-  const char* name;
-  unsigned engines;
-};
-
-// The options that only some engines use (every other option applies to all of them).
-constexpr EngineOption kEngineOptions[] = {
-    {"encoding", kSymbolic},          {"order", kSymbolic},
-    {"line-code", kSymbolic},         {"bdd-nodes", kSymbolic},
-    {"bdd-cache", kSymbolic},         {"bdd-cache-ratio", kSymbolic},
-    {"bdd-max-increase", kSymbolic},  {"bdd-min-free", kSymbolic},
-    {"bdd-max-nodes", kSymbolic},     {"max-memory", kSymbolic | kClasses},
-    {"max-layers", kSymbolic},        {"frontiers", kSymbolic},
-    {"dominance-by", kSymbolic},      {"dominance-indices", kSymbolic},
-    {"dominance-components", kSymbolic}, {"dominance-stop", kSymbolic},
-    {"dominance-components-from", kSymbolic},
-    {"resume", kSymbolic | kClasses}, {"work-sample", kClasses},
-    {"items", kClasses},              {"partition", kSymbolic},
-    {"part-sample", kSymbolic},       {"part-workers", kSymbolic},
-    {"whole-layers", kSymbolic},      {"part-files", kSymbolic},
-    {"clusters", kClasses},           {"clusters-text", kClasses},
-    {"clusters-min-index", kClasses}, {"minimal", kClasses},
-    {"clusters-metrics", kClasses},
+  kEvery = kSymbolic | kExplicit | kClasses,
 };
 
 std::string engine_list(unsigned engines) {
@@ -55,6 +36,171 @@ std::string engine_list(unsigned engines) {
     text += (text.empty() ? "" : " and ") + to_string(engine);
   }
   return text;
+}
+
+// One option of `classify`: its group in --help, its name, its type and default, its help
+// line, the engines that use it. --help (and so docs/cli.md), config files and the refusal of
+// an option the engine does not use all come from this table. Checks of a value that depend
+// on other options stay in the settings' check().
+struct OptionRow {
+  const char* group;
+  const char* name;
+  std::function<po::value_semantic*()> value;  // a new one per options_description (which owns it)
+  std::string help;
+  unsigned engines = kEvery;
+  // What the refusal says the option applies to, where the engines alone say too little
+  // (default: "the ... engine(s) only").
+  const char* scope = nullptr;
+};
+
+constexpr const char* kClassSweeps = "class sweeps only (engine classes, --dominance-by classes)";
+
+template <class T>
+std::function<po::value_semantic*()> with_default(T value) {
+  return [value] { return po::value<T>()->default_value(value); };
+}
+template <class T>
+std::function<po::value_semantic*()> without_default() {
+  return [] { return po::value<T>(); };
+}
+std::function<po::value_semantic*()> flag() {
+  return [] { return po::bool_switch(); };
+}
+
+const std::vector<OptionRow>& option_table() {
+  static const std::vector<OptionRow> table = [] {
+    const char* board = "Board";
+    const char* engine = "Engine";
+    const char* buddy = "BuDDy (bdd engine)";
+    const char* output = "Output";
+    return std::vector<OptionRow>{
+        {board, "size", without_default<int>(), "board size N (2..8)"},
+        {board, "exit-row", with_default(-1), "exit row (default (N-1)/2)"},
+        {board, "metric", with_default<std::string>("step"), "step | move"},
+        {board, "max-cars", with_default(-1), "at most K cars (-1 = no limit)"},
+        {board, "max-trucks", with_default(-1), "at most K trucks (-1 = no limit)"},
+        {board, "max-vehicles", with_default(-1), "at most K vehicles (-1 = no limit)"},
+        {board, "domain", with_default<std::string>("all"),
+         "all | puzzle (the exit row holds no horizontal vehicle but the target, no row or column is "
+         "filled by its own vehicles; bdd engine: slot encoding, no --partition)"},
+        {engine, "engine", with_default<std::string>("bdd"),
+         "bdd | explicit | classes (explicit, one class of line kind sequences at a time)"},
+        {engine, "threads", with_default(0), "class sweeps: worker threads (0 = one per hardware thread)",
+         kSymbolic | kClasses, kClassSweeps},
+        {engine, "work-sample", with_default(1),
+         "benchmark: sweep only every K-th work item and print the rate (no --out)", kClasses},
+        {engine, "items", with_default<std::string>(""),
+         "run part K/N of the work items (needs --out; `rushhour merge` adds the finished parts; "
+         "docs/cluster.md)",
+         kClasses},
+        {engine, "checkpoint-seconds", with_default(ClassEngineOptions{}.checkpoint_seconds),
+         "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end); "
+         "partitioned bdd runs with --part-files figures: DIR/parts-checkpoint.txt",
+         kSymbolic | kClasses,
+         "class sweeps (engine classes, --dominance-by classes) and to partitioned runs with --part-files figures "
+         "only"},
+        {engine, "symbolic-above", with_default<std::string>("auto"),
+         "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
+         "K, bound (only classes above the memory bound, which always go there) or auto (65536 "
+         "from 7x7 on, where it was measured faster; bound up to 6x6; docs/class-engine.md)",
+         kSymbolic | kClasses, kClassSweeps},
+        {engine, "clusters", with_default<std::string>(""),
+         "write the puzzle database FILE.h5, a record per cluster (hardest configuration, highest "
+         "index, size, histogram; docs/file-formats.md)",
+         kClasses},
+        {engine, "clusters-text", with_default<std::string>(""),
+         "with --clusters: also FILE.txt, `<index> <board> <cluster size>` per cluster, hardest first", kClasses},
+        {engine, "clusters-min-index", with_default(0),
+         "with --clusters: only the clusters whose highest index is at least K", kClasses},
+        {engine, "minimal", flag(),
+         "with --clusters: only the clusters whose hardest configuration is minimal (removing any "
+         "vehicle but the target lowers its index; a few searches per cluster: pair it with "
+         "--clusters-min-index on 6x6)",
+         kClasses},
+        {engine, "clusters-metrics", with_default<std::string>("run"),
+         "with --clusters: the metrics of each record: run (the run's --metric) or both (step and "
+         "move, each class with records searched under both; --clusters-min-index, --minimal, the "
+         "text list and the classification stay those of --metric)",
+         kClasses},
+        {engine, "no-mirror", flag(),
+         "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)",
+         kSymbolic | kClasses, kClassSweeps},
+        {engine, "encoding", with_default<std::string>("slot"), "state encoding: slot | cell", kSymbolic},
+        {engine, "order", with_default<std::string>(""),
+         "variable order; slot: interleaved (default) | rows-columns | columns-rows; "
+         "cell: row-major (default) | anti-diagonal | column-major",
+         kSymbolic},
+        {engine, "line-code", with_default<std::string>("index"), "code of one line's filling: slot | index",
+         kSymbolic},
+        {engine, "samples", with_default(5), "sample boards per index"},
+        {engine, "sample-indices", with_default(10), "sample the K highest indices"},
+        {engine, "no-dominance", flag(), "skip the dominance figures"},
+        {engine, "dominance-by", with_default<std::string>("auto"),
+         "classes (a class sweep after the layers, its counts checked against them; checkpointed "
+         "in DIR/classes-checkpoint.txt) | symbolic (closures on the layers) | auto (classes up to "
+         "the class engine's largest size, else symbolic)",
+         kSymbolic},
+        {engine, "dominance-indices", with_default<std::string>("auto"),
+         "symbolic dominance: count components for the K highest indices: K, all, or auto "
+         "(all for N <= 5, else 30)",
+         kSymbolic},
+        {engine, "dominance-components", with_default<std::int64_t>(-1),
+         "symbolic dominance: at most K component closures in all (-1 = no limit)", kSymbolic},
+        {engine, "dominance-components-from", with_default(0),
+         "symbolic dominance: count components only for indices >= I (-1 in the table below "
+         "it); with --partition, what bounds the pass's explicit work",
+         kSymbolic},
+        {engine, "dominance-stop", with_default(-1),
+         "symbolic dominance: end the pass after index I, resumably (-1 = down to index 0)", kSymbolic},
+        {engine, "frontiers", with_default<std::string>("auto"),
+         "with vehicle limits: limited | unlimited (frontiers on the board without limits, "
+         "each layer restricted) | auto (unlimited if the limits keep half the winning set)",
+         kSymbolic},
+        {engine, "max-layers", with_default(-1), "stop after K layers, leaving an incomplete run (-1 = all)",
+         kSymbolic},
+        {engine, "partition", with_default<std::string>("none"),
+         "classify the domain in parts fixed by the kind sequences of some lines: none | exit-row | "
+         "rows | rows+K (rows and the first K columns) | lines:R2,R1,C0 (the lines named); "
+         "docs/partition.md",
+         kSymbolic},
+        {engine, "part-sample", with_default(1),
+         "benchmark: with --partition, classify only every K-th part (no --out)", kSymbolic},
+        {engine, "part-workers", with_default(0),
+         "with --partition: worker processes classifying parts at once (0 = one per hardware "
+         "thread; under MPI each rank classifies one part at a time)",
+         kSymbolic},
+        {engine, "whole-layers", with_default(0),
+         "with --partition: compute the first K layers on the whole domain, where they are cheap, "
+         "and start every part from them (0 = every layer part by part)",
+         kSymbolic},
+        {engine, "part-files", with_default<std::string>("layers"),
+         "with --partition and --out: layers (a file per finished part with its layers, for query "
+         "and --resume) | figures (no part files: the finished parts' summed figures in "
+         "DIR/parts-checkpoint.txt, for --resume and classification.h5 only)",
+         kSymbolic},
+        {buddy, "bdd-nodes", with_default(BddSettings{}.initial_nodes), "initial node table size", kSymbolic},
+        {buddy, "bdd-cache", with_default(BddSettings{}.cache_size), "initial cache entries", kSymbolic},
+        {buddy, "bdd-cache-ratio", with_default(BddSettings{}.cache_ratio),
+         "nodes per cache entry as the table grows (0 = fixed cache; " + std::to_string(kPartCacheRatio) +
+             " with --partition unless given)",
+         kSymbolic},
+        {buddy, "bdd-max-increase", with_default(0), "max nodes added per growth (0 = doubling)", kSymbolic},
+        {buddy, "bdd-min-free", with_default(BddSettings{}.min_free_percent),
+         "grow the table when a GC frees less than this percentage", kSymbolic},
+        {buddy, "bdd-max-nodes", with_default<std::int64_t>(0), "node table ceiling (0 = none)", kSymbolic},
+        {buddy, "max-memory", with_default<std::string>("0"),
+         "bdd: ceiling for node table + caches, e.g. 8G (0 = none); class sweeps: memory for the "
+         "classes being solved, all threads (0 = half the physical memory); a larger class goes to "
+         "the symbolic path (--symbolic-above), an item with a class neither path takes is refused "
+         "(exit 1, --resume retries it)",
+         kSymbolic | kClasses},
+        {output, "out", without_default<std::string>(), "run directory: classification.h5 and layers/"},
+        {output, "resume", flag(), "continue from the finished layers in --out", kSymbolic | kClasses},
+        {output, "log", without_default<std::string>(), "also append progress lines to FILE"},
+        {output, "quiet,q", flag(), "no progress lines on stderr"},
+    };
+  }();
+  return table;
 }
 
 template <class T>
@@ -300,120 +446,16 @@ ExplicitOptions RunSettings::explicit_options() const {
 }
 
 po::options_description classify_options() {
-  po::options_description board("Board");
-  board.add_options()
-      ("size", po::value<int>(), "board size N (2..8)")
-      ("exit-row", po::value<int>()->default_value(-1), "exit row (default (N-1)/2)")
-      ("metric", po::value<std::string>()->default_value("step"), "step | move")
-      ("max-cars", po::value<int>()->default_value(-1), "at most K cars (-1 = no limit)")
-      ("max-trucks", po::value<int>()->default_value(-1), "at most K trucks (-1 = no limit)")
-      ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)")
-      ("domain", po::value<std::string>()->default_value("all"),
-       "all | puzzle (the exit row holds no horizontal vehicle but the target, no row or column is "
-       "filled by its own vehicles; bdd engine: slot encoding, no --partition)");
-  po::options_description engine("Engine");
-  engine.add_options()
-      ("engine", po::value<std::string>()->default_value("bdd"),
-       "bdd | explicit | classes (explicit, one class of line kind sequences at a time)")
-      ("threads", po::value<int>()->default_value(0),
-       "class sweeps: worker threads (0 = one per hardware thread)")
-      ("work-sample", po::value<int>()->default_value(1),
-       "classes engine benchmark: sweep only every K-th work item and print the rate (no --out)")
-      ("items", po::value<std::string>()->default_value(""),
-       "classes engine: run part K/N of the work items (needs --out; `rushhour merge` adds the "
-       "finished parts; docs/cluster.md)")
-      ("checkpoint-seconds", po::value<double>()->default_value(ClassEngineOptions{}.checkpoint_seconds),
-       "class sweeps with --out: save DIR/classes-checkpoint.txt this often (and at the end); "
-       "partitioned bdd runs with --part-files figures: DIR/parts-checkpoint.txt")
-      ("symbolic-above", po::value<std::string>()->default_value("auto"),
-       "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
-       "K, bound (only classes above the memory bound, which always go there) or auto (65536 "
-       "from 7x7 on, where it was measured faster; bound up to 6x6; docs/class-engine.md)")
-      ("clusters", po::value<std::string>()->default_value(""),
-       "classes engine: write the puzzle database FILE.h5, a record per cluster (hardest "
-       "configuration, highest index, size, histogram; docs/file-formats.md)")
-      ("clusters-text", po::value<std::string>()->default_value(""),
-       "with --clusters: also FILE.txt, `<index> <board> <cluster size>` per cluster, hardest first")
-      ("clusters-min-index", po::value<int>()->default_value(0),
-       "with --clusters: only the clusters whose highest index is at least K")
-      ("minimal", po::bool_switch(),
-       "with --clusters: only the clusters whose hardest configuration is minimal (removing any "
-       "vehicle but the target lowers its index; a few searches per cluster: pair it with "
-       "--clusters-min-index on 6x6)")
-      ("clusters-metrics", po::value<std::string>()->default_value("run"),
-       "with --clusters: the metrics of each record: run (the run's --metric) or both (step and "
-       "move, each class with records searched under both; --clusters-min-index, --minimal, the "
-       "text list and the classification stay those of --metric)")
-      ("no-mirror", po::bool_switch(),
-       "class sweeps: solve every class, not one of each top-bottom mirror pair (odd N, middle exit row)")
-      ("encoding", po::value<std::string>()->default_value("slot"), "state encoding: slot | cell")
-      ("order", po::value<std::string>()->default_value(""),
-       "variable order; slot: interleaved (default) | rows-columns | columns-rows; "
-       "cell: row-major (default) | anti-diagonal | column-major")
-      ("line-code", po::value<std::string>()->default_value("index"),
-       "code of one line's filling: slot | index")
-      ("samples", po::value<int>()->default_value(5), "sample boards per index")
-      ("sample-indices", po::value<int>()->default_value(10), "sample the K highest indices")
-      ("no-dominance", po::bool_switch(), "skip the dominance figures")
-      ("dominance-by", po::value<std::string>()->default_value("auto"),
-       "bdd engine: classes (a class sweep after the layers, its counts checked against "
-       "them; checkpointed in DIR/classes-checkpoint.txt) | symbolic (closures on the "
-       "layers) | auto (classes up to the class engine's largest size, else symbolic)")
-      ("dominance-indices", po::value<std::string>()->default_value("auto"),
-       "symbolic dominance: count components for the K highest indices: K, all, or auto "
-       "(all for N <= 5, else 30)")
-      ("dominance-components", po::value<std::int64_t>()->default_value(-1),
-       "symbolic dominance: at most K component closures in all (-1 = no limit)")
-      ("dominance-components-from", po::value<int>()->default_value(0),
-       "symbolic dominance: count components only for indices >= I (-1 in the table below "
-       "it); with --partition, what bounds the pass's explicit work")
-      ("dominance-stop", po::value<int>()->default_value(-1),
-       "symbolic dominance: end the pass after index I, resumably (-1 = down to index 0)")
-      ("frontiers", po::value<std::string>()->default_value("auto"),
-       "with vehicle limits: limited | unlimited (frontiers on the board without limits, "
-       "each layer restricted) | auto (unlimited if the limits keep half the winning set)")
-      ("max-layers", po::value<int>()->default_value(-1),
-       "stop after K layers, leaving an incomplete run (-1 = all)")
-      ("partition", po::value<std::string>()->default_value("none"),
-       "bdd engine: classify the domain in parts fixed by the kind sequences of some lines: "
-       "none | exit-row | rows | rows+K (rows and the first K columns) | lines:R2,R1,C0 (the lines "
-       "named); docs/partition.md")
-      ("part-sample", po::value<int>()->default_value(1),
-       "bdd engine benchmark: with --partition, classify only every K-th part (no --out)")
-      ("part-workers", po::value<int>()->default_value(0),
-       "bdd engine with --partition: worker processes classifying parts at once "
-       "(0 = one per hardware thread; under MPI each rank classifies one part at a time)")
-      ("whole-layers", po::value<int>()->default_value(0),
-       "bdd engine with --partition: compute the first K layers on the whole domain, where they "
-       "are cheap, and start every part from them (0 = every layer part by part)")
-      ("part-files", po::value<std::string>()->default_value("layers"),
-       "bdd engine with --partition and --out: layers (a file per finished part with its layers, "
-       "for query and --resume) | figures (no part files: the finished parts' summed figures in "
-       "DIR/parts-checkpoint.txt, for --resume and classification.h5 only)");
-  po::options_description bdd("BuDDy (bdd engine)");
-  bdd.add_options()
-      ("bdd-nodes", po::value<int>()->default_value(BddSettings{}.initial_nodes), "initial node table size")
-      ("bdd-cache", po::value<int>()->default_value(BddSettings{}.cache_size), "initial cache entries")
-      ("bdd-cache-ratio", po::value<int>()->default_value(BddSettings{}.cache_ratio),
-       ("nodes per cache entry as the table grows (0 = fixed cache; " + std::to_string(kPartCacheRatio) +
-        " with --partition unless given)").c_str())
-      ("bdd-max-increase", po::value<int>()->default_value(0), "max nodes added per growth (0 = doubling)")
-      ("bdd-min-free", po::value<int>()->default_value(BddSettings{}.min_free_percent),
-       "grow the table when a GC frees less than this percentage")
-      ("bdd-max-nodes", po::value<std::int64_t>()->default_value(0), "node table ceiling (0 = none)")
-      ("max-memory", po::value<std::string>()->default_value("0"),
-       "bdd: ceiling for node table + caches, e.g. 8G (0 = none); class sweeps: memory for the "
-       "classes being solved, all threads (0 = half the physical memory); a larger class goes to "
-       "the symbolic path (--symbolic-above), an item with a class neither path takes is refused "
-       "(exit 1, --resume retries it)");
-  po::options_description output("Output");
-  output.add_options()
-      ("out", po::value<std::string>(), "run directory: classification.h5 and layers/")
-      ("resume", po::bool_switch(), "continue from the finished layers in --out")
-      ("log", po::value<std::string>(), "also append progress lines to FILE")
-      ("quiet,q", po::bool_switch(), "no progress lines on stderr");
+  std::vector<std::pair<std::string, std::unique_ptr<po::options_description>>> groups;  // in the table's order
+  for (const OptionRow& row : option_table()) {
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == row.group; });
+    if (group == groups.end())
+      group = groups.insert(groups.end(), {row.group, std::make_unique<po::options_description>(row.group)});
+    const std::string help = row.engines == kEvery ? row.help : "[" + engine_list(row.engines) + "] " + row.help;
+    group->second->add(boost::make_shared<po::option_description>(row.name, row.value(), help.c_str()));
+  }
   po::options_description all;
-  all.add(board).add(engine).add(bdd).add(output);
+  for (const auto& [name, group] : groups) all.add(*group);
   return all;
 }
 
@@ -429,12 +471,13 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   CommonSettings& common = s.common;
   const int size = common.rules.size();
 
-  for (const EngineOption& option : kEngineOptions)
+  for (const OptionRow& option : option_table())
     if ((option.engines & (1u << static_cast<unsigned>(s.engine))) == 0 && is_set(vm, option.name))
-      throw InputError(std::string("--") + option.name + " applies to the " +
-                       engine_list(option.engines) + " engine" +
-                       (std::string(engine_list(option.engines)).find(" and ") != std::string::npos ? "s" : "") +
-                       " only");
+      throw InputError(std::string("--") + option.name + " applies to " +
+                       (option.scope != nullptr ? std::string(option.scope)
+                                                : "the " + engine_list(option.engines) + " engine" +
+                                                      (engine_list(option.engines).find(" and ") != std::string::npos ? "s" : "") +
+                                                      " only"));
 
   common.samples_per_index = vm["samples"].as<int>();
   common.sample_indices = vm["sample-indices"].as<int>();
@@ -508,11 +551,9 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   const bool checkpoints_parts = s.engine == EngineKind::Symbolic && !s.symbolic.part_layers;
-  if (!s.sweeps()) {
+  if (!s.sweeps()) {  // the bdd engine without a class sweep
     for (const char* name : {"threads", "no-mirror", "symbolic-above"})
-      if (is_set(vm, name))
-        throw InputError(std::string("--") + name +
-                         " applies to class sweeps only (engine classes, --dominance-by classes)");
+      if (is_set(vm, name)) throw InputError(std::string("--") + name + " applies to " + kClassSweeps);
     if (!checkpoints_parts && is_set(vm, "checkpoint-seconds"))
       throw InputError("--checkpoint-seconds applies to class sweeps (engine classes, --dominance-by classes) and "
                        "to partitioned runs with --part-files figures only");

@@ -24,6 +24,35 @@ run::RunSettings settings_of(const std::vector<std::string>& args, const run::En
   return run::settings_from(vm, environment);
 }
 
+// Every option that --help marks with its engines ("[bdd]", "[classes]", "[bdd and classes]")
+// is refused, naming itself, when set for any other engine: the mark and the refusal come from
+// one table.
+TEST(Settings, AnOptionMarkedForSomeEnginesIsRefusedForTheOthers) {
+  int marked = 0;
+  const auto options = run::classify_options();
+  for (const auto& option : options.options()) {
+    const std::string help = option->description();
+    if (help.empty() || help[0] != '[') continue;
+    const std::string engines = help.substr(1, help.find(']') - 1);
+    ++marked;
+    for (const std::string engine : {"bdd", "explicit", "classes"}) {
+      const bool uses = engines == engine || engines.rfind(engine + " and", 0) == 0 ||
+                        engines.find("and " + engine) != std::string::npos;
+      if (uses) continue;
+      std::vector<std::string> args = {"--size", "4", "--engine", engine, "--" + option->long_name()};
+      if (option->semantic()->max_tokens() > 0) args.push_back("7");
+      try {
+        settings_of(args, run::Environment{});
+        ADD_FAILURE() << "--" << option->long_name() << " was taken by the " << engine << " engine";
+      } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("--" + option->long_name() + " applies to"), std::string::npos)
+            << engine << ": " << e.what();
+      }
+    }
+  }
+  EXPECT_GE(marked, 30);
+}
+
 TEST(Settings, ZeroThreadsAndWorkersAreTheEnvironmentsCores) {
   const run::Environment three_cores{.cores = 3};
   EXPECT_EQ(settings_of({"--size", "4", "--engine", "classes", "--threads", "0"}, three_cores).sweep.threads, 3);
