@@ -227,8 +227,9 @@ RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, Progre
 }
 
 void remove_bdd_run(const RunDirectory& directory, ProgressLog& log) {
-  if (const int removed = directory.remove_bdd_run(); removed > 0)
-    log.line("removed " + std::to_string(removed) + " layer and part files of a bdd run");
+  constexpr auto kind = RunDirectory::RunKind::ClassSweep;
+  if (const int removed = directory.remove_other_runs(kind); removed > 0)
+    log.line("removed " + std::to_string(removed) + " " + RunDirectory::other_runs(kind));
 }
 
 }  // namespace

@@ -241,16 +241,15 @@ class PartitionedRun {
     if (s.part_layers) store_ = std::make_unique<PartStore>(directory->parts(identity_));
     else checkpoint_ = std::make_unique<PartsCheckpoint>(*root_, identity_);
     if (!prepares) return;
-    // Whole-domain layers an earlier run left would not be this run's.
-    if (const int removed = directory->layers("").clear(); removed > 0)
-      log.line("removed " + std::to_string(removed) + " layer files of an unpartitioned run");
-    directory->dominance_checkpoint("").clear();
+    constexpr auto kind = RunDirectory::RunKind::Parts;
+    if (const int removed = directory->remove_other_runs(kind); removed > 0)
+      log.line("removed " + std::to_string(removed) + " " + RunDirectory::other_runs(kind));
     directory->parts(identity_).remove_vehicle_totals();  // written again once the run is complete
     if (!common.resume) {
       if (const int removed = directory->clear_parts(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old part files");
       std::error_code ignored;  // a fresh run never reads it, and saves its own over it
-      std::filesystem::remove(whole_layers_path(), ignored);
+      std::filesystem::remove(directory->whole_layers_file(), ignored);
     } else if (store_ && directory->has_part_figures_only()) {
       throw InputError(PartsCheckpoint::file_in(*root_).string() +
                        ": this run keeps its finished parts as figures only; resume it with --part-files figures");
@@ -312,7 +311,7 @@ class PartitionedRun {
     return true;
   }
 
-  std::filesystem::path whole_layers_path() const { return *root_ / "whole-layers.h5"; }
+  std::filesystem::path whole_layers_path() const { return RunDirectory(*root_).whole_layers_file(); }
 
   std::uint64_t to_classify() const { return (part_count_ + stride_ - 1) / stride_; }
   std::string describe() const {

@@ -29,13 +29,29 @@ int RunDirectory::clear_parts() const {
   return parts("").clear() + (checkpoint ? 1 : 0);
 }
 
-int RunDirectory::remove_bdd_run() const {
-  const int removed = layers("").clear() + clear_parts();
-  dominance_checkpoint("").clear();
-  // An empty layers directory would still mark the directory as a bdd run's.
-  std::error_code not_empty;
-  std::filesystem::remove(root_ / "layers", not_empty);
+int RunDirectory::remove_other_runs(RunKind kind) const {
+  int removed = 0;
+  std::error_code ignored;
+  if (kind != RunKind::Parts) {
+    removed += clear_parts();
+    if (std::filesystem::remove(whole_layers_file(), ignored)) ++removed;
+  }
+  if (kind != RunKind::Layers) {
+    removed += layers("").clear();
+    dominance_checkpoint("").clear();
+    // An empty layers directory would still mark the directory as a bdd run's.
+    std::filesystem::remove(root_ / "layers", ignored);
+  }
   return removed;
+}
+
+std::string RunDirectory::other_runs(RunKind kind) {
+  switch (kind) {
+    case RunKind::Layers: return "part files of a partitioned run";
+    case RunKind::Parts: return "layer files of an unpartitioned run";
+    case RunKind::ClassSweep: return "layer and part files of a bdd run";
+  }
+  return "files of another run";
 }
 
 DominanceCheckpoint RunDirectory::dominance_checkpoint(const std::string& dominance_identity) const {

@@ -54,10 +54,20 @@ class RunDirectory {
   bool has_part_figures_only() const;
   // Removes the part files and the parts checkpoint of a partitioned run; returns how many files.
   int clear_parts() const;
-  // Removes what a bdd run keeps (layers, part files, the dominance checkpoint): a class engine
-  // run's directory holds none, or query would take them for this run's. Returns the files
-  // removed.
-  int remove_bdd_run() const;
+
+  // Which files a run owns. A directory holds one kind of run: query would take another
+  // kind's files for this run's, so a run removes them (remove_other_runs).
+  //   Layers       bdd engine: layers/, dominance/ (and classes-checkpoint.txt with
+  //                --dominance-by classes)
+  //   Parts        bdd engine with --partition: parts/, parts-checkpoint.txt, whole-layers.h5
+  //                (and classes-checkpoint.txt)
+  //   ClassSweep   classes engine: classes-checkpoint.txt
+  enum class RunKind { Layers, Parts, ClassSweep };
+  // Removes the files of the other kinds of run; returns how many files.
+  int remove_other_runs(RunKind kind) const;
+  // What they are, for the line that reports them ("part files of a partitioned run").
+  static std::string other_runs(RunKind kind);
+  std::filesystem::path whole_layers_file() const { return root_ / "whole-layers.h5"; }
   DominanceCheckpoint dominance_checkpoint(const std::string& dominance_identity) const;
   ClassCheckpoint class_checkpoint(const ClassSweepIdentity& identity) const;
   // The state a class sweep of `identity` resumes from: nullopt with the reason in *why when

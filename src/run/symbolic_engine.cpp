@@ -59,9 +59,9 @@ Classification run_layers(const RunSettings& settings, const RunDirectory* direc
     } else {
       if (const int removed = store->clear(); removed > 0)
         log.line("fresh run: removed " + std::to_string(removed) + " old layer files");
-      // A partitioned run's parts an earlier run left would not be this run's.
-      if (const int removed = directory->clear_parts(); removed > 0)
-        log.line("fresh run: removed " + std::to_string(removed) + " part files of a partitioned run");
+      constexpr auto kind = RunDirectory::RunKind::Layers;
+      if (const int removed = directory->remove_other_runs(kind); removed > 0)
+        log.line("fresh run: removed " + std::to_string(removed) + " " + RunDirectory::other_runs(kind));
       checkpoint->clear();
     }
     if (options.dominance)
