@@ -11,14 +11,10 @@
 #include "board/errors.hpp"
 #include "board/game.hpp"
 #include "board/search.hpp"
-#include "storage/cluster_database.hpp"
-#include "query/board_cluster.hpp"
-#include "query/minimal_clusters.hpp"
-#include "query/class_run.hpp"
-#include "query/saved_parts.hpp"
-#include "query/saved_run.hpp"
+#include "query/cluster_listing.hpp"
+#include "query/saved_answers.hpp"
 #include "run/environment.hpp"
-#include "run/run_directory.hpp"
+#include "storage/cluster_database.hpp"
 
 namespace rushhour::app {
 namespace {
@@ -72,39 +68,6 @@ std::string describe_move(const Rules& rules, const Board& before, const Board& 
   throw std::logic_error("describe_move: boards do not differ by one vehicle");
 }
 
-// The boards of `states`, the first `limit` in the encoding's order.
-std::vector<std::string> sample_boards(const SavedRun& run, const bdd& states, int limit) {
-  std::vector<std::string> boards;
-  if (limit <= 0) return boards;
-  run.encoding().for_each_board(states, [&](const Board& board) {
-    boards.push_back(to_board_string(run.rules(), board));
-    return static_cast<int>(boards.size()) < limit;
-  });
-  return boards;
-}
-
-Board parse_run_board(const Rules& rules, const std::string& text) {
-  try {
-    return parse_board(text, rules);
-  } catch (const InputError& e) {
-    throw InputError(std::string("board is not in this run's domain (") + rules.describe() + "): " + e.what());
-  }
-}
-
-// What a run knows of a board: its index, or nullopt when it lies in no finished layer
-// (unsolvable if `complete`, else unknown above `finished_layers` - 1), and with --solve an
-// optimal solution.
-struct BoardAnswer {
-  std::optional<int> index;
-  bool complete = true;
-  int finished_layers = 0;
-  std::vector<Board> path;
-  std::optional<BoardCluster> cluster;  // nullopt: unsolvable
-  // A database with both metrics: the cluster under the other metric too.
-  std::optional<BoardCluster> other_cluster;
-  std::string unknown_part;  // a partitioned run: the board's part, when it is not finished
-};
-
 std::string json_numbers(const std::vector<std::uint64_t>& numbers) {
   std::string text = "[";
   for (std::size_t k = 0; k < numbers.size(); ++k) text += (k ? ", " : "") + std::to_string(numbers[k]);
@@ -136,8 +99,9 @@ void print_cluster_lines(const BoardCluster& c, const std::string& board) {
   std::cout << "\n";
 }
 
-int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer& answer, bool solve, bool json) {
-  const std::string line = to_board_string(rules, board);
+void print_board_answer(const BoardAnswer& answer, bool solve, bool json) {
+  const Rules& rules = answer.rules;
+  const std::string line = to_board_string(rules, answer.board);
   const auto& index = answer.index;
   const std::string status = index ? "solved" : answer.complete ? "unsolvable" : "unknown";
   std::vector<std::string> boards, moves;
@@ -156,9 +120,9 @@ int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer
     const BoardCluster* other = answer.other_cluster ? &*answer.other_cluster : nullptr;
     std::cout << ", \"cluster\": "
               << (answer.cluster ? cluster_json(*answer.cluster, other, other_metric(rules.metric())) : "null") << "}\n";
-    return 0;
+    return;
   }
-  std::cout << "board " << line << "\n" << to_grid(rules, board);
+  std::cout << "board " << line << "\n" << to_grid(rules, answer.board);
   if (index) {
     std::cout << "index " << *index << " (" << to_string(rules.metric()) << " metric)\n";
   } else if (answer.complete) {
@@ -186,349 +150,86 @@ int print_board_answer(const Rules& rules, const Board& board, const BoardAnswer
       std::cout << "  " << (k == 0 ? std::string("start") : std::to_string(k) + ". " + moves[k - 1])
                 << "  " << boards[k] << "\n";
   }
-  return 0;
 }
 
-int answer_board(SavedRun& run, const std::string& text, bool solve, bool json) {
-  const Board board = parse_run_board(run.rules(), text);
-  BoardAnswer answer;
-  answer.index = run.index_of(board);
-  answer.complete = run.complete();
-  answer.finished_layers = run.finished_layers();
-  if (answer.index && solve) answer.path = run.solution(board, *answer.index);
-  answer.cluster = cluster_of_board(run.rules(), board);
-  return print_board_answer(run.rules(), board, answer, solve, json);
-}
-
-// A class run has no layers: the board's component is searched (exact whether or not the
-// sweep has finished).
-int answer_board(const ClassCensus& census, const std::string& text, bool solve, bool json) {
-  const Board board = parse_run_board(census.rules, text);
-  BoardAnswer answer;
-  if (auto path = shortest_solution(census.rules, board)) {
-    answer.index = static_cast<int>(path->size()) - 1;
-    answer.path = std::move(*path);
-  }
-  answer.cluster = cluster_of_board(census.rules, board);
-  return print_board_answer(census.rules, board, answer, solve, json);
-}
-
-// A board asked of a cluster database: its cluster is searched (no run needed), under
-// `metric`, and with both metrics in the database under the other metric too.
-int answer_board(const ClusterDatabase& database, Metric metric, const std::string& text, bool solve, bool json) {
-  const Rules rules = database.rules().with_metric(metric);
-  const Board board = parse_run_board(rules, text);
-  BoardAnswer answer;
-  answer.cluster = cluster_of_board(rules, board);
-  if (answer.cluster) answer.index = answer.cluster->board_index;
-  if (answer.cluster && database.both_metrics())
-    answer.other_cluster = cluster_of_board(rules.with_metric(other_metric(metric)), board);
-  if (answer.index && solve) answer.path = *shortest_solution(rules, board);
-  return print_board_answer(rules, board, answer, solve, json);
-}
-
-// A partitioned run: the board's part knows it (the run need not be finished).
-int answer_board(SavedParts& run, const std::string& text, bool solve, bool json) {
-  const Board board = parse_run_board(run.rules(), text);
-  const SavedParts::BoardIndex found = run.index_of(board);
-  BoardAnswer answer;
-  answer.index = found.index;
-  answer.complete = found.part_complete;
-  answer.finished_layers = found.part_layers;
-  if (!found.part_finished) answer.unknown_part = found.part;
-  if (answer.index && solve) answer.path = run.solution(board, *answer.index);
-  answer.cluster = cluster_of_board(run.rules(), board);
-  return print_board_answer(run.rules(), board, answer, solve, json);
-}
-
-// The vehicle filter of --cars, --trucks, --vehicles (-1: any), and its description.
-struct VehicleFilter {
-  int cars = -1, trucks = -1, vehicles = -1;
-  bool active() const { return cars >= 0 || trucks >= 0 || vehicles >= 0; }
-  bool operator()(int c, int t) const {
-    return (cars < 0 || c == cars) && (trucks < 0 || t == trucks) && (vehicles < 0 || c + t == vehicles);
-  }
-  std::string describe() const {
-    std::string text;
-    if (cars >= 0) text += ", " + std::to_string(cars) + " cars";
-    if (trucks >= 0) text += ", " + std::to_string(trucks) + " trucks";
-    if (vehicles >= 0) text += ", " + std::to_string(vehicles) + " vehicles";
-    return text;
-  }
-};
-
-VehicleFilter filter_of(const po::variables_map& vm) {
-  return {vm["cars"].as<int>(), vm["trucks"].as<int>(), vm["vehicles"].as<int>()};
-}
-
-// The answer to --index I / --hardest, printed the same for both kinds of run.
-// Counts are printed with every digit, in JSON too (a JSON number beyond 2^53 stays exact in
-// the text; docs/file-formats-counts.md).
-void print_index_answer(int index, bool hardest, const VehicleFilter& filter, Count count,
-                        const std::vector<std::string>& boards, bool incomplete, const std::string& note, bool json) {
-  const std::string status = hardest && incomplete ? "incomplete" : "ok";
-  if (json) {
-    std::cout << "{\"index\": " << index << ", \"count\": " << to_string(count) << ", \"samples\": " << json_list(boards)
-              << ", \"status\": " << json_string(status) << "}\n";
+// The answer to --index I / --hardest, printed the same for every kind of run. Counts are
+// printed with every digit, in JSON too (a JSON number beyond 2^53 stays exact in the text;
+// docs/file-formats-counts.md).
+void print_index_answer(const IndexAnswer& a, const VehicleFilter& filter, bool json) {
+  if (a.status != IndexAnswer::Status::Ok) {
+    const bool empty = a.status == IndexAnswer::Status::Empty;
+    if (json)
+      std::cout << "{\"index\": " << a.index << ", \"count\": " << (empty ? "0" : "null")
+                << ", \"status\": " << json_string(empty ? "empty" : "unknown") << "}\n";
+    else
+      std::cout << "index " << a.index << ": " << a.why << "\n";
     return;
   }
-  std::cout << (hardest ? "hardest: " : "") << "index " << index << filter.describe() << ": " << to_string(count) << " configurations";
-  if (hardest && incomplete) std::cout << " (the run is not complete: this is its highest finished layer)";
+  const bool incomplete = a.hardest && a.incomplete;
+  if (json) {
+    std::cout << "{\"index\": " << a.index << ", \"count\": " << to_string(a.count) << ", \"samples\": "
+              << json_list(a.boards) << ", \"status\": " << json_string(incomplete ? "incomplete" : "ok") << "}\n";
+    return;
+  }
+  std::cout << (a.hardest ? "hardest: " : "") << "index " << a.index << filter.describe() << ": " << to_string(a.count)
+            << " configurations";
+  if (incomplete) std::cout << " (the run is not complete: this is its highest finished layer)";
   std::cout << "\n";
-  for (const std::string& b : boards) std::cout << "  " << b << "\n";
-  if (!note.empty()) std::cout << note << "\n";
+  for (const std::string& b : a.boards) std::cout << "  " << b << "\n";
+  if (!a.note.empty()) std::cout << a.note << "\n";
 }
 
-void print_index_beyond(int index, bool complete, const std::string& why, bool json) {
-  if (json)
-    std::cout << "{\"index\": " << index << ", \"count\": " << (complete ? "0" : "null")
-              << ", \"status\": " << json_string(complete ? "empty" : "unknown") << "}\n";
-  else
-    std::cout << "index " << index << ": " << why << "\n";
-}
-
-// The index that --index I or --hardest asks of a run whose counts exist only once it is
-// finished (a class sweep, a partitioned run), or nullopt when it is beyond the highest and
-// that answer is printed. Throws InputError while the run is unfinished.
-std::optional<int> index_of_finished_run(bool complete, const std::string& run, int highest, int index,
-                                         bool hardest, bool json) {
-  if (!complete)
-    throw InputError(run + " is not finished, so its counts are partial: finish it with "
-                     "classify --resume (--board answers already)");
-  if (hardest) index = highest;
-  if (index < 0) throw InputError("--index must be >= 0");
-  if (index > highest) {
-    print_index_beyond(index, true, "empty: the highest index is " + std::to_string(highest), json);
-    return std::nullopt;
-  }
-  return index;
-}
-
-int answer_index(const ClassCensus& census, int index, bool hardest, const po::variables_map& vm, bool json) {
-  const int samples = vm["sample"].as<int>();
-  if (samples < 0) throw InputError("--sample must be >= 0");
-  const int highest = static_cast<int>(census.classification(census.rules.limits()).layers.size()) - 1;
-  const std::optional<int> asked =
-      index_of_finished_run(census.complete, "the class sweep of this run", highest, index, hardest, json);
-  if (!asked) return 0;
-  index = *asked;
-  const VehicleFilter filter = filter_of(vm);
-  const Count count = census_count(census, index, filter);
-  std::vector<std::string> boards;
-  const auto slot = static_cast<std::size_t>(index);
-  const bool sampled = slot < census.samples.size() && !census.samples[slot].empty();
-  if (sampled)
-    for (const auto& [key, text] : census.samples[slot]) {
-      if (static_cast<int>(boards.size()) >= samples) break;
-      const Board board = parse_board(text, census.rules);
-      if (filter(board.cars(), board.trucks())) boards.push_back(text);
-    }
-  // A class sweep keeps the least boards of its highest indices only (classify --samples,
-  // --sample-indices); a bdd run of the same board gives samples of every index.
-  const std::string note = samples > 0 && !sampled && count > 0
-                               ? "(no sample boards of index " + std::to_string(index) +
-                                     ": a class run keeps those of its highest indices only)"
-                               : "";
-  print_index_answer(index, hardest, filter, count, boards, false, note, json);
-  return 0;
-}
-
-int answer_index(SavedRun& run, int index, bool hardest, const po::variables_map& vm, bool json) {
-  const int samples = vm["sample"].as<int>();
-  if (samples < 0) throw InputError("--sample must be >= 0");
-  if (hardest) index = run.finished_layers() - 1;
-  if (index < 0) throw InputError("--index must be >= 0");
-  if (index >= run.finished_layers()) {
-    const std::string why = run.complete() ? "empty: the highest index is " + std::to_string(run.finished_layers() - 1)
-                                           : "unknown: the run has " + std::to_string(run.finished_layers()) + " finished layers";
-    print_index_beyond(index, run.complete(), why, json);
-    return 0;
-  }
-  bdd states = run.layer(index);
-  const VehicleFilter filter = filter_of(vm);
-  if (filter.active()) states &= run.encoding().vehicle_counts_where(filter);
-  const Count count = run.encoding().state_set(states).count();
-  print_index_answer(index, hardest, filter, count, sample_boards(run, states, samples), !run.complete(), "", json);
-  return 0;
-}
-
-// The clusters of a database with the highest index I under `metric` (--index, --hardest:
-// the highest in the database), the vehicles and the sizes asked, in the database's order:
-// their number and the first K.
-int answer_clusters(const ClusterDatabase& database, Metric metric, int index, bool hardest, const po::variables_map& vm,
-                    bool json) {
-  const int samples = vm["sample"].as<int>();
-  if (samples < 0) throw InputError("--sample must be >= 0");
-  const VehicleFilter filter = filter_of(vm);
-  const std::int64_t min_size = vm["min-size"].as<std::int64_t>(), max_size = vm["max-size"].as<std::int64_t>();
-  // Under the database's other metric, each row with the two metrics' figures exchanged.
-  const bool exchanged = metric != database.rules().metric();
-  ClusterEntry exchanged_entry;
-  auto under_metric = [&](const ClusterEntry& e) -> const ClusterEntry& {
-    if (!exchanged) return e;
-    exchanged_entry = e;
-    exchange_metrics(exchanged_entry);
-    return exchanged_entry;
-  };
-  // --domain puzzle on a database of all configurations: the clusters of the puzzle domain,
-  // which are the database's clusters whose configurations lie in it (the domain is closed
-  // under moves, so the canonical hardest configuration decides).
-  const Domain domain = vm["domain"].defaulted() ? database.rules().domain() : parse_domain(vm["domain"].as<std::string>());
-  if (domain == Domain::All && database.rules().domain() == Domain::Puzzle)
-    throw InputError("--domain all: the database holds the puzzle domain's clusters only");
-  const bool by_domain = domain != database.rules().domain();
-  const Rules& base = database.rules();
-  const Rules domain_rules(base.size(), base.exit_row(), metric, base.limits(), domain);
-  const Rules listed_rules = base.with_metric(metric);
-  auto in_listed_domain = [&](const ClusterEntry& e) { return in_domain(domain_rules, parse_board(e.board, listed_rules)); };
-  auto highest_of = [&](const ClusterRecord& r) { return static_cast<int>(exchanged ? r.other_highest_index : r.highest_index); };
-  if (hardest && by_domain) {
-    index = -1;
-    database.for_each([&](const ClusterEntry& row) {
-      const ClusterEntry& e = under_metric(row);
-      if (in_listed_domain(e)) index = std::max(index, static_cast<int>(e.record.highest_index));
-      return true;
-    }, false);
-  } else if (hardest) {
-    // The records alone: no row is visited, so no board is read.
-    index = -1;
-    database.for_each([](const ClusterEntry&) { return true; }, false, 1 << 16, [&](const ClusterRecord& r) {
-      index = std::max(index, highest_of(r));
-      return false;
-    });
-  }
-  // --count without --index: the clusters per highest index.
-  const bool per_index = !hardest && index < 0;
-  std::uint64_t matching = 0;
-  std::vector<std::uint64_t> counts;
-  std::vector<ClusterEntry> listed;
-  auto count = [&](std::uint32_t highest) {
-    ++matching;
-    if (counts.size() <= highest) counts.resize(highest + 1u, 0);
-    ++counts[highest];
-  };
-  auto take = [&](const ClusterEntry& e) {
-    if (static_cast<int>(listed.size()) < samples && !per_index) listed.push_back(e);
-    count(e.record.highest_index);
-  };
-  const bool minimal = vm["minimal"].as<bool>();
-  const int threads = vm["threads"].as<int>();
-  if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
-  MinimalClusterFilter minimal_filter(listed_rules,
-                                      run::Environment::of_this_process().threads_for(threads),
-                                      take);
-  // A long minimal test reports how far it is, once a minute.
-  const auto started = std::chrono::steady_clock::now();
-  auto reported = started;
-  // Rows are chosen by their records, before their boards are read; counts alone need no row.
-  const bool records_only = per_index && !minimal && !by_domain;
-  auto wanted = [&](const ClusterRecord& r) {
-    const bool match = (index < 0 || highest_of(r) == index) && filter(static_cast<int>(r.cars), static_cast<int>(r.trucks)) &&
-                       (min_size < 0 || r.size >= static_cast<std::uint64_t>(min_size)) &&
-                       (max_size < 0 || r.size <= static_cast<std::uint64_t>(max_size));
-    if (match && records_only) count(static_cast<std::uint32_t>(highest_of(r)));
-    return match && !records_only;
-  };
-  database.for_each([&](const ClusterEntry& row) {
-    const ClusterEntry& e = under_metric(row);
-    if (by_domain && !in_listed_domain(e)) return true;
-    if (!minimal) {
-      take(e);
-      return true;
-    }
-    minimal_filter.add(e);
-    if (const auto now = std::chrono::steady_clock::now(); now - reported > std::chrono::minutes(1)) {
-      reported = now;
-      std::cerr << "minimal: row " << e.row + 1 << " of " << database.size() << ", " << minimal_filter.tested()
-                << " clusters tested, " << matching << " minimal, elapsed "
-                << std::chrono::duration_cast<std::chrono::seconds>(now - started).count() << " s" << std::endl;
-    }
-    return true;
-  }, !per_index, 1 << 16, wanted);
-  minimal_filter.finish();
-  std::string sizes;
-  if (min_size >= 0) sizes += ", size >= " + std::to_string(min_size);
-  if (max_size >= 0) sizes += ", size <= " + std::to_string(max_size);
-  if (by_domain) sizes += ", " + to_string(domain) + " domain";
-  if (minimal) sizes += ", minimal";
-  std::vector<std::string> notes;
-  if (!database.complete()) notes.push_back("the database holds a part of the clusters (a work sample or a stopped run)");
-  // The sweep chose its records under its own metric.
-  if (exchanged && (database.min_index() > 0 || database.minimal())) {
-    std::string chosen = database.min_index() > 0 ? "of highest index at least " + std::to_string(database.min_index()) : "";
-    if (database.minimal()) chosen += (chosen.empty() ? "" : ", ") + std::string("minimal");
-    notes.push_back("the database holds only the clusters " + chosen + " under the " +
-                    to_string(database.rules().metric()) + " metric");
-  }
-  // A database with both metrics: each record's figures under the other metric too, under
-  // its name.
-  const std::string other = database.both_metrics() ? to_string(other_metric(metric)) : "";
-  if (per_index) {
+void print_clusters(const ClusterDatabase& database, const ClusterQuestion& q, const ClusterListing& l, bool json) {
+  const std::string& other = l.other_metric;
+  if (l.per_index) {
     if (json) {
-      std::cout << "{\"clusters\": " << matching << ", \"complete\": " << (database.complete() ? "true" : "false")
-                << ", \"metric\": " << json_string(to_string(metric)) << ", \"minimal\": " << (minimal ? "true" : "false")
-                << ", \"per_index\": " << json_numbers(counts) << "}\n";
-      return 0;
+      std::cout << "{\"clusters\": " << l.matching << ", \"complete\": " << (database.complete() ? "true" : "false")
+                << ", \"metric\": " << json_string(to_string(q.metric)) << ", \"minimal\": " << (q.minimal ? "true" : "false")
+                << ", \"per_index\": " << json_numbers(l.per_index_counts) << "}\n";
+      return;
     }
-    std::cout << "clusters" << filter.describe() << sizes << " (" << to_string(metric) << " metric): " << matching << "\n";
-    if (matching > 0) std::cout << "highest-index clusters\n";
-    for (std::size_t k = 0; k < counts.size(); ++k)
-      if (counts[k] > 0) std::cout << "  " << k << " " << counts[k] << "\n";
-    for (const std::string& note : notes) std::cout << "(" << note << ")\n";
-    return 0;
+    std::cout << "clusters" << q.filter.describe() << l.selection << " (" << to_string(q.metric) << " metric): " << l.matching
+              << "\n";
+    if (l.matching > 0) std::cout << "highest-index clusters\n";
+    for (std::size_t k = 0; k < l.per_index_counts.size(); ++k)
+      if (l.per_index_counts[k] > 0) std::cout << "  " << k << " " << l.per_index_counts[k] << "\n";
+    for (const std::string& note : l.notes) std::cout << "(" << note << ")\n";
+    return;
   }
   if (json) {
-    std::cout << "{\"clusters\": " << matching << ", \"highest_index\": " << (index >= 0 ? std::to_string(index) : "null")
+    std::cout << "{\"clusters\": " << l.matching << ", \"highest_index\": " << (l.index >= 0 ? std::to_string(l.index) : "null")
               << ", \"complete\": " << (database.complete() ? "true" : "false") << ", \"metric\": "
-              << json_string(to_string(metric)) << ", \"list\": [";
-    for (std::size_t k = 0; k < listed.size(); ++k) {
-      const ClusterRecord& r = listed[k].record;
-      std::cout << (k ? ", " : "") << "{\"board\": " << json_string(listed[k].board) << ", \"highest_index\": "
+              << json_string(to_string(q.metric)) << ", \"list\": [";
+    for (std::size_t k = 0; k < l.listed.size(); ++k) {
+      const ClusterRecord& r = l.listed[k].record;
+      std::cout << (k ? ", " : "") << "{\"board\": " << json_string(l.listed[k].board) << ", \"highest_index\": "
                 << r.highest_index << ", \"size\": " << r.size << ", \"hardest_count\": " << r.hardest_count
                 << ", \"winning_count\": " << r.winning << ", \"cars\": " << r.cars << ", \"trucks\": " << r.trucks
-                << ", \"histogram\": " << json_numbers(listed[k].histogram);
+                << ", \"histogram\": " << json_numbers(l.listed[k].histogram);
       if (!other.empty())
-        std::cout << ", " << json_string(other) << ": {\"board\": " << json_string(listed[k].other_board)
+        std::cout << ", " << json_string(other) << ": {\"board\": " << json_string(l.listed[k].other_board)
                   << ", \"highest_index\": " << r.other_highest_index << ", \"hardest_count\": " << r.other_hardest_count
-                  << ", \"histogram\": " << json_numbers(listed[k].other_histogram) << "}";
+                  << ", \"histogram\": " << json_numbers(l.listed[k].other_histogram) << "}";
       std::cout << "}";
     }
     std::cout << "]}\n";
-    return 0;
+    return;
   }
-  std::cout << (hardest ? "hardest: " : "") << "clusters"
-            << (index >= 0 ? " of highest index " + std::to_string(index) : std::string()) << filter.describe() << sizes
-            << ": " << matching << "\n";
-  if (!listed.empty())
+  std::cout << (q.hardest ? "hardest: " : "") << "clusters"
+            << (l.index >= 0 ? " of highest index " + std::to_string(l.index) : std::string()) << q.filter.describe()
+            << l.selection << ": " << l.matching << "\n";
+  if (!l.listed.empty())
     std::cout << "index board size hardest winning cars trucks"
               << (other.empty() ? "" : " " + other + "-index " + other + "-board " + other + "-hardest (index, board, hardest: " +
-                                           to_string(metric) + " metric)") << "\n";
-  for (const ClusterEntry& e : listed) {
+                                           to_string(q.metric) + " metric)") << "\n";
+  for (const ClusterEntry& e : l.listed) {
     std::cout << "  " << e.record.highest_index << " " << e.board << " " << e.record.size << " " << e.record.hardest_count
               << " " << e.record.winning << " " << e.record.cars << " " << e.record.trucks;
     if (!other.empty())
       std::cout << " " << e.record.other_highest_index << " " << e.other_board << " " << e.record.other_hardest_count;
     std::cout << "\n";
   }
-  for (const std::string& note : notes) std::cout << "(" << note << ")\n";
-  return 0;
-}
-
-// A partitioned run: the parts' counts summed, the first boards over every part.
-int answer_index(SavedParts& run, int index, bool hardest, const po::variables_map& vm, bool json) {
-  const int samples = vm["sample"].as<int>();
-  if (samples < 0) throw InputError("--sample must be >= 0");
-  const std::optional<int> asked =
-      index_of_finished_run(run.complete(), "the partitioned run", run.highest_index(), index, hardest, json);
-  if (!asked) return 0;
-  index = *asked;
-  const VehicleFilter filter = filter_of(vm);
-  const SavedParts::VehicleFilter wanted = filter.active() ? SavedParts::VehicleFilter(filter) : nullptr;
-  const Count count = run.count(index, wanted);
-  std::vector<std::string> boards;
-  for (const Board& board : run.first_boards(index, wanted, samples)) boards.push_back(to_board_string(run.rules(), board));
-  print_index_answer(index, hardest, filter, count, boards, false, "", json);
-  return 0;
+  for (const std::string& note : l.notes) std::cout << "(" << note << ")\n";
 }
 
 }  // namespace
@@ -588,8 +289,12 @@ int run_query(const std::vector<std::string>& args) {
   if ((*vm)["solve"].as<bool>() && !vm->count("board")) throw InputError("--solve goes with --board");
 
   const bool json = (*vm)["json"].as<bool>();
-  const int index = vm->count("index") ? (*vm)["index"].as<int>() : -1;
-  if (vm->count("index") && index < 0) throw InputError("--index must be >= 0");
+  const bool solve = (*vm)["solve"].as<bool>();
+  const bool hardest = (*vm)["hardest"].as<bool>();
+  const std::optional<int> index = vm->count("index") ? std::optional<int>((*vm)["index"].as<int>()) : std::nullopt;
+  if (index && *index < 0) throw InputError("--index must be >= 0");
+  const VehicleFilter filter{(*vm)["cars"].as<int>(), (*vm)["trucks"].as<int>(), (*vm)["vehicles"].as<int>()};
+  const int samples = (*vm)["sample"].as<int>();
   if (vm->count("clusters")) {
     const std::string path = (*vm)["clusters"].as<std::string>();
     const ClusterDatabase database(path);
@@ -597,26 +302,32 @@ int run_query(const std::vector<std::string>& args) {
     if (!database.holds(metric))
       throw InputError(path + " holds the " + to_string(database.rules().metric()) +
                        " metric only (written without --clusters-metrics both): no --metric " + to_string(metric));
-    if (vm->count("board"))
-      return answer_board(database, metric, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
-    return answer_clusters(database, metric, index, (*vm)["hardest"].as<bool>(), *vm, json);
+    if (vm->count("board")) {
+      print_board_answer(board_of_database(database, metric, (*vm)["board"].as<std::string>(), solve), solve, json);
+      return 0;
+    }
+    const int threads = (*vm)["threads"].as<int>();
+    if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
+    const ClusterQuestion question{
+        .metric = metric,
+        .index = index,
+        .hardest = hardest,
+        .filter = filter,
+        .min_size = (*vm)["min-size"].as<std::int64_t>(),
+        .max_size = (*vm)["max-size"].as<std::int64_t>(),
+        .domain = (*vm)["domain"].defaulted() ? std::nullopt
+                                              : std::optional<Domain>(parse_domain((*vm)["domain"].as<std::string>())),
+        .minimal = (*vm)["minimal"].as<bool>(),
+        .threads = run::Environment::of_this_process().threads_for(threads),
+        .samples = samples,
+        .progress = [](const std::string& line) { std::cerr << line << std::endl; }};
+    print_clusters(database, question, list_clusters(database, question), json);
+    return 0;
   }
-  const std::filesystem::path directory = (*vm)["run"].as<std::string>();
-  if (run::RunDirectory(directory).has_part_figures_only())
-    throw InputError(directory.string() + ": a partitioned run that keeps its parts' figures only (--part-files "
-                     "figures), no layers to answer from; its figures are in classification.h5");
-  if (const std::unique_ptr<SavedParts> parts = SavedParts::open(directory)) {
-    if (vm->count("board")) return answer_board(*parts, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
-    return answer_index(*parts, index, (*vm)["hardest"].as<bool>(), *vm, json);
-  }
-  if (const std::optional<ClassCensus> census = open_class_run(directory)) {
-    if (vm->count("board")) return answer_board(*census, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
-    return answer_index(*census, index, (*vm)["hardest"].as<bool>(), *vm, json);
-  }
-  BddSession session(0, BddSettings{});
-  SavedRun run(session, directory);
-  if (vm->count("board")) return answer_board(run, (*vm)["board"].as<std::string>(), (*vm)["solve"].as<bool>(), json);
-  return answer_index(run, index, (*vm)["hardest"].as<bool>(), *vm, json);
+  const std::unique_ptr<SavedAnswers> run = open_saved_answers((*vm)["run"].as<std::string>());
+  if (vm->count("board")) print_board_answer(run->board((*vm)["board"].as<std::string>(), solve), solve, json);
+  else print_index_answer(run->index(hardest ? std::nullopt : index, filter, samples), filter, json);
+  return 0;
 }
 
 }  // namespace rushhour::app

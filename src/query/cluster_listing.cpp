@@ -1,0 +1,111 @@
+#include "query/cluster_listing.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "board/board_string.hpp"
+#include "board/errors.hpp"
+#include "board/game.hpp"
+#include "query/minimal_clusters.hpp"
+
+namespace rushhour {
+
+ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuestion& q) {
+  if (q.samples < 0) throw InputError("--sample must be >= 0");
+  ClusterListing listing;
+  // Under the database's other metric, each row with the two metrics' figures exchanged.
+  const bool exchanged = q.metric != database.rules().metric();
+  ClusterEntry exchanged_entry;
+  auto under_metric = [&](const ClusterEntry& e) -> const ClusterEntry& {
+    if (!exchanged) return e;
+    exchanged_entry = e;
+    exchange_metrics(exchanged_entry);
+    return exchanged_entry;
+  };
+  // --domain puzzle on a database of all configurations: the clusters of the puzzle domain,
+  // which are the database's clusters whose configurations lie in it (the domain is closed
+  // under moves, so the canonical hardest configuration decides).
+  const Domain domain = q.domain.value_or(database.rules().domain());
+  if (domain == Domain::All && database.rules().domain() == Domain::Puzzle)
+    throw InputError("--domain all: the database holds the puzzle domain's clusters only");
+  const bool by_domain = domain != database.rules().domain();
+  const Rules& base = database.rules();
+  const Rules domain_rules(base.size(), base.exit_row(), q.metric, base.limits(), domain);
+  const Rules listed_rules = base.with_metric(q.metric);
+  auto in_listed_domain = [&](const ClusterEntry& e) { return in_domain(domain_rules, parse_board(e.board, listed_rules)); };
+  auto highest_of = [&](const ClusterRecord& r) { return static_cast<int>(exchanged ? r.other_highest_index : r.highest_index); };
+  int index = q.index.value_or(-1);
+  if (q.hardest && by_domain) {
+    index = -1;
+    database.for_each([&](const ClusterEntry& row) {
+      const ClusterEntry& e = under_metric(row);
+      if (in_listed_domain(e)) index = std::max(index, static_cast<int>(e.record.highest_index));
+      return true;
+    }, false);
+  } else if (q.hardest) {
+    // The records alone: no row is visited, so no board is read.
+    index = -1;
+    database.for_each([](const ClusterEntry&) { return true; }, false, 1 << 16, [&](const ClusterRecord& r) {
+      index = std::max(index, highest_of(r));
+      return false;
+    });
+  }
+  listing.index = index;
+  listing.per_index = !q.hardest && index < 0;
+  auto count = [&](std::uint32_t highest) {
+    ++listing.matching;
+    if (listing.per_index_counts.size() <= highest) listing.per_index_counts.resize(highest + 1u, 0);
+    ++listing.per_index_counts[highest];
+  };
+  auto take = [&](const ClusterEntry& e) {
+    if (static_cast<int>(listing.listed.size()) < q.samples && !listing.per_index) listing.listed.push_back(e);
+    count(e.record.highest_index);
+  };
+  MinimalClusterFilter minimal_filter(listed_rules, std::max(1, q.threads), take);
+  const auto started = std::chrono::steady_clock::now();
+  auto reported = started;
+  // Rows are chosen by their records, before their boards are read; counts alone need no row.
+  const bool records_only = listing.per_index && !q.minimal && !by_domain;
+  auto wanted = [&](const ClusterRecord& r) {
+    const bool match = (index < 0 || highest_of(r) == index) &&
+                       q.filter(static_cast<int>(r.cars), static_cast<int>(r.trucks)) &&
+                       (q.min_size < 0 || r.size >= static_cast<std::uint64_t>(q.min_size)) &&
+                       (q.max_size < 0 || r.size <= static_cast<std::uint64_t>(q.max_size));
+    if (match && records_only) count(static_cast<std::uint32_t>(highest_of(r)));
+    return match && !records_only;
+  };
+  database.for_each([&](const ClusterEntry& row) {
+    const ClusterEntry& e = under_metric(row);
+    if (by_domain && !in_listed_domain(e)) return true;
+    if (!q.minimal) {
+      take(e);
+      return true;
+    }
+    minimal_filter.add(e);
+    if (const auto now = std::chrono::steady_clock::now(); q.progress && now - reported > std::chrono::minutes(1)) {
+      reported = now;
+      q.progress("minimal: row " + std::to_string(e.row + 1) + " of " + std::to_string(database.size()) + ", " +
+                 std::to_string(minimal_filter.tested()) + " clusters tested, " + std::to_string(listing.matching) +
+                 " minimal, elapsed " +
+                 std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now - started).count()) + " s");
+    }
+    return true;
+  }, !listing.per_index, 1 << 16, wanted);
+  minimal_filter.finish();
+  if (q.min_size >= 0) listing.selection += ", size >= " + std::to_string(q.min_size);
+  if (q.max_size >= 0) listing.selection += ", size <= " + std::to_string(q.max_size);
+  if (by_domain) listing.selection += ", " + to_string(domain) + " domain";
+  if (q.minimal) listing.selection += ", minimal";
+  if (!database.complete()) listing.notes.push_back("the database holds a part of the clusters (a work sample or a stopped run)");
+  // The sweep chose its records under its own metric.
+  if (exchanged && (database.min_index() > 0 || database.minimal())) {
+    std::string chosen = database.min_index() > 0 ? "of highest index at least " + std::to_string(database.min_index()) : "";
+    if (database.minimal()) chosen += (chosen.empty() ? "" : ", ") + std::string("minimal");
+    listing.notes.push_back("the database holds only the clusters " + chosen + " under the " +
+                            to_string(database.rules().metric()) + " metric");
+  }
+  if (database.both_metrics()) listing.other_metric = to_string(other_metric(q.metric));
+  return listing;
+}
+
+}  // namespace rushhour
