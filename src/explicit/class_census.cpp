@@ -43,18 +43,21 @@ std::uint64_t count_of(const std::vector<ItemRange>& ranges) {
   return count;
 }
 
-std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const ClassSweepState& state) {
-  const std::vector<ItemRange> missing = state.missing_items();
-  std::vector<ItemRange> result;
-  std::size_t m = 0;
-  for (const ItemRange& r : ranges) {
-    while (m < missing.size() && missing[m].end <= r.begin) ++m;
-    for (std::size_t k = m; k < missing.size() && missing[k].begin < r.end; ++k) {
-      const ItemRange both{std::max(r.begin, missing[k].begin), std::min(r.end, missing[k].end)};
-      if (both.begin < both.end) result.push_back(both);
+std::vector<ItemRange> intersection(const std::vector<ItemRange>& a, const std::vector<ItemRange>& b) {
+  std::vector<ItemRange> both;
+  std::size_t first = 0;
+  for (const ItemRange& r : a) {
+    while (first < b.size() && b[first].end <= r.begin) ++first;
+    for (std::size_t k = first; k < b.size() && b[k].begin < r.end; ++k) {
+      const ItemRange common{std::max(r.begin, b[k].begin), std::min(r.end, b[k].end)};
+      if (common.begin < common.end) both.push_back(common);
     }
   }
-  return result;
+  return both;
+}
+
+std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const ClassSweepState& state) {
+  return intersection(ranges, state.missing_items());
 }
 
 void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_per_index, int sample_indices) {

@@ -75,6 +75,9 @@ struct ClassSweepState {
 // How many items the ranges hold.
 std::uint64_t count_of(const std::vector<ItemRange>& ranges);
 
+// The items in both `a` and `b` (each sorted and disjoint), as sorted ranges.
+std::vector<ItemRange> intersection(const std::vector<ItemRange>& a, const std::vector<ItemRange>& b);
+
 // The items of `ranges` (sorted) that `state` does not hold, as sorted ranges.
 std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const ClassSweepState& state);
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -28,12 +27,7 @@ class WordReader {
     if (at_ >= words_.size()) throw std::runtime_error("an item's figures are cut short");
     return words_[at_++];
   }
-  double next_double() {
-    const std::uint64_t bits = next();
-    double value = 0;
-    std::memcpy(&value, &bits, sizeof value);
-    return value;
-  }
+  double next_double() { return double_of_word(next()); }
   SampleKey next_key() {  // 128 bits: high word, low word
     const std::uint64_t high = next();
     return static_cast<SampleKey>(high) << 64 | next();
@@ -45,12 +39,6 @@ class WordReader {
   std::size_t at_ = 0;
 };
 
-std::uint64_t word_of(double value) {
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof bits);
-  return bits;
-}
-
 void append_key(Words& w, SampleKey key) {
   w.push_back(static_cast<std::uint64_t>(key >> 64));
   w.push_back(static_cast<std::uint64_t>(key));
@@ -60,7 +48,7 @@ void append_key(Words& w, SampleKey key) {
 void append_state(Words& w, const ClassSweepState& s) {
   w.insert(w.end(), {s.items, s.next_item, s.later_items.size()});
   for (const ItemRange& r : s.later_items) w.insert(w.end(), {r.begin, r.end});
-  w.insert(w.end(), {s.classes, s.states, word_of(s.seconds), static_cast<std::uint64_t>(s.highest), s.tallies.size()});
+  w.insert(w.end(), {s.classes, s.states, word_of_double(s.seconds), static_cast<std::uint64_t>(s.highest), s.tallies.size()});
   for (std::size_t v = 0; v < s.tallies.size(); ++v) {
     const VehicleTally& t = s.tallies[v];
     if (t.domain == 0 && t.count.empty()) continue;
@@ -113,7 +101,7 @@ ClassSweepState read_state(WordReader& r) {
 
 void append_sizes(Words& w, const std::vector<ClassSizeBucket>& sizes) {
   w.push_back(sizes.size());
-  for (const ClassSizeBucket& b : sizes) w.insert(w.end(), {b.classes, b.states, word_of(b.cpu_seconds)});
+  for (const ClassSizeBucket& b : sizes) w.insert(w.end(), {b.classes, b.states, word_of_double(b.cpu_seconds)});
 }
 
 std::vector<ClassSizeBucket> read_sizes(WordReader& r) {
@@ -230,20 +218,6 @@ std::uint64_t reopen_refused(ClassSweepState& state, const std::vector<ItemRange
   state.later_items = done_set.later_items;
   state.refused = std::move(kept_refused);
   return reopen.size();
-}
-
-// The items of `ranges` that also lie in `within` (both sorted).
-std::vector<ItemRange> intersection(const std::vector<ItemRange>& ranges, const std::vector<ItemRange>& within) {
-  std::vector<ItemRange> both;
-  std::size_t w = 0;
-  for (const ItemRange& r : ranges) {
-    while (w < within.size() && within[w].end <= r.begin) ++w;
-    for (std::size_t k = w; k < within.size() && within[k].begin < r.end; ++k) {
-      const ItemRange part{std::max(r.begin, within[k].begin), std::min(r.end, within[k].end)};
-      if (part.begin < part.end) both.push_back(part);
-    }
-  }
-  return both;
 }
 
 // Every stride-th item of `ranges`, counted across them.

@@ -27,21 +27,9 @@ namespace {
 
 using std::chrono::milliseconds;
 
-std::uint64_t bits_of(double value) {
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof bits);
-  return bits;
-}
-
-double double_of(std::uint64_t bits) {
-  double value = 0;
-  std::memcpy(&value, &bits, sizeof value);
-  return value;
-}
-
 // Finished units as words (unit, seconds, length, result words ...), for ranks and pipes.
 void append_unit(Words& words, const FinishedUnit& unit) {
-  words.insert(words.end(), {unit.unit, bits_of(unit.seconds), unit.result.size()});
+  words.insert(words.end(), {unit.unit, word_of_double(unit.seconds), unit.result.size()});
   words.insert(words.end(), unit.result.begin(), unit.result.end());
 }
 
@@ -50,7 +38,7 @@ std::vector<FinishedUnit> units_of(const Words& words, int worker) {
   for (std::size_t at = 0; at < words.size();) {
     if (words.size() - at < 3 || words[at + 2] > words.size() - at - 3)
       throw std::runtime_error("a message of finished units is cut short");
-    FinishedUnit unit{.unit = words[at], .worker = worker, .seconds = double_of(words[at + 1]), .result = {}};
+    FinishedUnit unit{.unit = words[at], .worker = worker, .seconds = double_of_word(words[at + 1]), .result = {}};
     const auto begin = words.begin() + static_cast<std::ptrdiff_t>(at + 3);
     unit.result.assign(begin, begin + static_cast<std::ptrdiff_t>(words[at + 2]));
     at += 3 + words[at + 2];

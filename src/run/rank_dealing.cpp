@@ -74,6 +74,18 @@ bool ItemQueue::wants_more(std::uint64_t want) {
   return !no_more_ && !stop_ && items_.size() <= want;
 }
 
+std::uint64_t word_of_double(double value) {
+  std::uint64_t word = 0;
+  std::memcpy(&word, &value, sizeof word);
+  return word;
+}
+
+double double_of_word(std::uint64_t word) {
+  double value = 0;
+  std::memcpy(&value, &word, sizeof value);
+  return value;
+}
+
 void append_text(std::vector<std::uint64_t>& words, const std::string& text) {
   words.push_back(text.size());
   const std::size_t at = words.size();
@@ -108,18 +120,9 @@ std::vector<std::uint64_t> receive_words(const MPI_Status& probed) {
   return words;
 }
 
-std::uint64_t cpu_word() {
-  const double cpu = process_cpu_seconds();
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &cpu, sizeof bits);
-  return bits;
-}
+std::uint64_t cpu_word() { return word_of_double(process_cpu_seconds()); }
 
-double cpu_of(std::uint64_t bits) {
-  double cpu = 0;
-  std::memcpy(&cpu, &bits, sizeof cpu);
-  return cpu;
-}
+double cpu_of(std::uint64_t word) { return double_of_word(word); }
 
 }  // namespace
 

@@ -100,6 +100,10 @@ void with_mpi(const std::function<void(int rank, int ranks)>& job);
 [[noreturn]] void abort_job(const std::string& why, int rank);
 #endif
 
+// A double as a 64-bit word (its bits) and back.
+std::uint64_t word_of_double(double value);
+double double_of_word(std::uint64_t word);
+
 // Text as 64-bit words (its length, then its bytes) and back, for results that are text.
 void append_text(std::vector<std::uint64_t>& words, const std::string& text);
 // Reads a text at `at` (advanced past it); throws std::runtime_error if the words are cut short.

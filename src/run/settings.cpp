@@ -451,7 +451,9 @@ po::options_description classify_options() {
     auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == row.group; });
     if (group == groups.end())
       group = groups.insert(groups.end(), {row.group, std::make_unique<po::options_description>(row.group)});
-    const std::string help = row.engines == kEvery ? row.help : "[" + engine_list(row.engines) + "] " + row.help;
+    std::string help;
+    if (row.engines != kEvery) help.append("[").append(engine_list(row.engines)).append("] ");
+    help.append(row.help);
     group->second->add(boost::make_shared<po::option_description>(row.name, row.value(), help.c_str()));
   }
   po::options_description all;
