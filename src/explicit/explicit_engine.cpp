@@ -124,7 +124,7 @@ void ExplicitSolution::enumerate_domain() {
   // so that keys come out in increasing order.
   // The puzzle domain keeps the lines puzzle_line allows.
   const bool puzzle = rules_.domain() == Domain::Puzzle;
-  const auto allowed = [&](int a, bool exit_row) { return !puzzle || puzzle_line(lines_[a], n_, exit_row); };
+  const auto allowed = [&](int a, bool in_exit_row) { return !puzzle || puzzle_line(lines_[a], n_, in_exit_row); };
   std::vector<std::vector<int>> compatible(std::size_t{1} << n_);
   for (std::uint32_t covered = 0; covered < compatible.size(); ++covered)
     for (int a = 0; a < lines_.size(); ++a)

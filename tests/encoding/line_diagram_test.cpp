@@ -67,8 +67,8 @@ TEST_P(LineDiagramTest, EveryPartReadsItsShareOfTheWholeSets) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Partitions, LineDiagramTest, ::testing::Values("none", "exit-row", "rows", "lines:R0,C1"),
-                         [](const auto& info) {
-                           std::string name = info.param;
+                         [](const auto& param) {
+                           std::string name = param.param;
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;

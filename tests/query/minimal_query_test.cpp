@@ -89,6 +89,8 @@ void expect_minimal_queries_equal_minimal_sweeps(const std::string& board_option
     ASSERT_EQ(all.status, 0) << all.err;
     EXPECT_EQ(per_index_in(all.out), per_index_of(both, metric == Metric::Step));
     std::uint64_t listed = 0;
+    std::string fullest_question, fullest_out;  // the index that lists the most rows
+    std::size_t fullest_rows = 0;
     for (std::size_t index = 0; index < expected.size(); ++index) {
       const std::string question = " --index " + std::to_string(index) + " --sample 100000";
       const auto mine = run_rushhour(asked + question + " --threads 3");
@@ -99,10 +101,15 @@ void expect_minimal_queries_equal_minimal_sweeps(const std::string& board_option
       EXPECT_EQ(rows, listed_rows(want.out)) << "index " << index;
       EXPECT_EQ(rows.size(), expected[index]);
       listed += rows.size();
-      // One thread lists the same rows in the same order.
-      EXPECT_EQ(run_rushhour(asked + question + " --threads 1").out, mine.out);
+      if (rows.size() > fullest_rows) {
+        fullest_rows = rows.size();
+        fullest_question = question;
+        fullest_out = mine.out;
+      }
     }
     EXPECT_GT(listed, 0u);
+    // One thread lists the same rows in the same order.
+    EXPECT_EQ(run_rushhour(asked + fullest_question + " --threads 1").out, fullest_out);
   }
 }
 

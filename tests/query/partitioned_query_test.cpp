@@ -131,7 +131,9 @@ TEST_P(PartitionedQuery, AnswersAsAnUnpartitionedRun) {
   EXPECT_GT(unsolvable, 0u);
   std::size_t s = 0;
   for (std::size_t k = 0; k < expected.boards.size(); k += 50)
-    if (expected.index[k]) EXPECT_EQ(parts->solution(expected.boards[k], *expected.index[k]), expected.solutions[s++]);
+    if (expected.index[k]) {
+      EXPECT_EQ(parts->solution(expected.boards[k], *expected.index[k]), expected.solutions[s++]);
+    }
   const auto all = filters();
   for (int i = 0; i < expected.layers; ++i)
     for (std::size_t f = 0; f < all.size(); ++f) {
@@ -178,19 +180,19 @@ TEST_P(PartitionedQuery, AnswersAsAnUnpartitionedRun) {
 INSTANTIATE_TEST_SUITE_P(
     FourByFour, PartitionedQuery,
     ::testing::Values(QueryCase{"--size 4 --metric move --max-cars 3 --max-trucks 1", "exit-row", 1}),
-    [](const auto& info) { return "case" + std::to_string(info.index); });
+    [](const auto& param) { return "case" + std::to_string(param.index); });
 
 INSTANTIATE_TEST_SUITE_P(
     FourByFourManyParts, PartitionedQuery,
     ::testing::Values(QueryCase{"--size 4", "rows", 1}, QueryCase{"--size 4 --metric move", "rows+2", 1},
                       QueryCase{"--size 4 --exit-row 0 --line-code slot --order rows-columns", "rows", 1}),
-    [](const auto& info) { return "case" + std::to_string(info.index); });
+    [](const auto& param) { return "case" + std::to_string(param.index); });
 
 INSTANTIATE_TEST_SUITE_P(
     FiveByFive, PartitionedQuery,
     ::testing::Values(QueryCase{"--size 5 --max-vehicles 6", "rows", 97, 4}, QueryCase{"--size 5 --metric move", "exit-row", 97, 4},
                       QueryCase{"--size 5 --exit-row 4 --metric move --max-vehicles 5", "rows", 5, 1}),
-    [](const auto& info) { return "case" + std::to_string(info.index); });
+    [](const auto& param) { return "case" + std::to_string(param.index); });
 
 // A partitioned run that was stopped answers for the boards of its finished parts (unknown for
 // the others) and refuses counts, which would be partial.

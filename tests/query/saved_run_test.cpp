@@ -78,7 +78,7 @@ TEST_P(SavedRunQueries, RandomFiveByFiveBoardsAndFilteredCounts) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BothMetrics, SavedRunQueries, ::testing::Values(Metric::Step, Metric::Move),
-                         [](const auto& info) { return to_string(info.param); });
+                         [](const auto& param) { return to_string(param.param); });
 
 }  // namespace
 }  // namespace rushhour
