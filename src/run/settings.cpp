@@ -51,7 +51,25 @@ struct OptionRow {
   // What the refusal says the option applies to, where the engines alone say too little
   // (default: "the ... engine(s) only").
   const char* scope = nullptr;
+  // The check of the value on its own (InputError); checks that involve other options are
+  // the settings' check().
+  std::function<void(const boost::any&)> check = nullptr;
 };
+
+// Checks of one value: at least `least`, or within [least, most].
+template <class T>
+std::function<void(const boost::any&)> at_least(T least, std::string message) {
+  return [least, message](const boost::any& value) {
+    if (!(boost::any_cast<T>(value) >= least)) throw InputError(message);  // !(>=): also NaN
+  };
+}
+template <class T>
+std::function<void(const boost::any&)> within(T least, T most, std::string message) {
+  return [least, most, message](const boost::any& value) {
+    const T v = boost::any_cast<T>(value);
+    if (v < least || v > most) throw InputError(message);
+  };
+}
 
 constexpr const char* kClassSweeps = "class sweeps only (engine classes, --dominance-by classes)";
 
@@ -86,9 +104,10 @@ const std::vector<OptionRow>& option_table() {
         {engine, "engine", with_default<std::string>("bdd"),
          "bdd | explicit | classes (explicit, one class of line kind sequences at a time)"},
         {engine, "threads", with_default(0), "class sweeps: worker threads (0 = one per hardware thread)",
-         kSymbolic | kClasses, kClassSweeps},
+         kSymbolic | kClasses, kClassSweeps, within(0, 256, "--threads must be 0 (all) to 256")},
         {engine, "work-sample", with_default(1),
-         "benchmark: sweep only every K-th work item and print the rate (no --out)", kClasses},
+         "benchmark: sweep only every K-th work item and print the rate (no --out)", kClasses, nullptr,
+         at_least(1, "--work-sample must be >= 1")},
         {engine, "items", with_default<std::string>(""),
          "run part K/N of the work items (needs --out; `rushhour merge` adds the finished parts; "
          "docs/cluster.md)",
@@ -98,7 +117,8 @@ const std::vector<OptionRow>& option_table() {
          "partitioned bdd runs with --part-files figures: DIR/parts-checkpoint.txt",
          kSymbolic | kClasses,
          "class sweeps (engine classes, --dominance-by classes) and to partitioned runs with --part-files figures "
-         "only"},
+         "only",
+         at_least(0.0, "--checkpoint-seconds must be >= 0")},
         {engine, "symbolic-above", with_default<std::string>("auto"),
          "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
          "K, bound (only classes above the memory bound, which always go there) or auto (65536 "
@@ -111,7 +131,8 @@ const std::vector<OptionRow>& option_table() {
         {engine, "clusters-text", with_default<std::string>(""),
          "with --clusters: also FILE.txt, `<index> <board> <cluster size>` per cluster, hardest first", kClasses},
         {engine, "clusters-min-index", with_default(0),
-         "with --clusters: only the clusters whose highest index is at least K", kClasses},
+         "with --clusters: only the clusters whose highest index is at least K", kClasses, nullptr,
+         within(0, kMaxClusterIndex, "--clusters-min-index must be 0 to " + std::to_string(kMaxClusterIndex))},
         {engine, "minimal", flag(),
          "with --clusters: only the clusters whose hardest configuration is minimal (removing any "
          "vehicle but the target lowers its index; a few searches per cluster: pair it with "
@@ -132,8 +153,10 @@ const std::vector<OptionRow>& option_table() {
          kSymbolic},
         {engine, "line-code", with_default<std::string>("index"), "code of one line's filling: slot | index",
          kSymbolic},
-        {engine, "samples", with_default(5), "sample boards per index"},
-        {engine, "sample-indices", with_default(10), "sample the K highest indices"},
+        {engine, "samples", with_default(5), "sample boards per index", kEvery, nullptr,
+         at_least(0, "--samples and --sample-indices must be >= 0")},
+        {engine, "sample-indices", with_default(10), "sample the K highest indices", kEvery, nullptr,
+         at_least(0, "--samples and --sample-indices must be >= 0")},
         {engine, "no-dominance", flag(), "skip the dominance figures"},
         {engine, "dominance-by", with_default<std::string>("auto"),
          "classes (a class sweep after the layers, its counts checked against them; checkpointed "
@@ -145,34 +168,42 @@ const std::vector<OptionRow>& option_table() {
          "(all for N <= 5, else 30)",
          kSymbolic},
         {engine, "dominance-components", with_default<std::int64_t>(-1),
-         "symbolic dominance: at most K component closures in all (-1 = no limit)", kSymbolic},
+         "symbolic dominance: at most K component closures in all (-1 = no limit)", kSymbolic, nullptr,
+         at_least<std::int64_t>(-1, "--dominance-components and --max-layers must be >= -1")},
         {engine, "dominance-components-from", with_default(0),
          "symbolic dominance: count components only for indices >= I (-1 in the table below "
          "it); with --partition, what bounds the pass's explicit work",
-         kSymbolic},
+         kSymbolic, nullptr, at_least(0, "--dominance-components-from must be >= 0")},
         {engine, "dominance-stop", with_default(-1),
-         "symbolic dominance: end the pass after index I, resumably (-1 = down to index 0)", kSymbolic},
+         "symbolic dominance: end the pass after index I, resumably (-1 = down to index 0)", kSymbolic, nullptr,
+         at_least(-1, "--dominance-stop must be >= -1")},
         {engine, "frontiers", with_default<std::string>("auto"),
          "with vehicle limits: limited | unlimited (frontiers on the board without limits, "
          "each layer restricted) | auto (unlimited if the limits keep half the winning set)",
          kSymbolic},
         {engine, "max-layers", with_default(-1), "stop after K layers, leaving an incomplete run (-1 = all)",
-         kSymbolic},
+         kSymbolic, nullptr,
+         [](const boost::any& value) {
+           const int layers = boost::any_cast<int>(value);
+           if (layers < -1) throw InputError("--dominance-components and --max-layers must be >= -1");
+           if (layers == 0) throw InputError("--max-layers must be at least 1");
+         }},
         {engine, "partition", with_default<std::string>("none"),
          "classify the domain in parts fixed by the kind sequences of some lines: none | exit-row | "
          "rows | rows+K (rows and the first K columns) | lines:R2,R1,C0 (the lines named); "
          "docs/partition.md",
          kSymbolic},
         {engine, "part-sample", with_default(1),
-         "benchmark: with --partition, classify only every K-th part (no --out)", kSymbolic},
+         "benchmark: with --partition, classify only every K-th part (no --out)", kSymbolic, nullptr,
+         at_least(1, "--part-sample must be >= 1")},
         {engine, "part-workers", with_default(0),
          "with --partition: worker processes classifying parts at once (0 = one per hardware "
          "thread; under MPI each rank classifies one part at a time)",
-         kSymbolic},
+         kSymbolic, nullptr, within(0, 256, "--part-workers must be 0 (all) to 256")},
         {engine, "whole-layers", with_default(0),
          "with --partition: compute the first K layers on the whole domain, where they are cheap, "
          "and start every part from them (0 = every layer part by part)",
-         kSymbolic},
+         kSymbolic, nullptr, at_least(0, "--whole-layers must be >= 0")},
         {engine, "part-files", with_default<std::string>("layers"),
          "with --partition and --out: layers (a file per finished part with its layers, for query "
          "and --resume) | figures (no part files: the finished parts' summed figures in "
@@ -321,8 +352,6 @@ std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
 }
 
 void CommonSettings::check(EngineKind engine) const {
-  if (samples_per_index < 0 || sample_indices < 0)
-    throw InputError("--samples and --sample-indices must be >= 0");
   if (resume && out.empty()) throw InputError("--resume needs --out DIR");
   if (engine == EngineKind::Classes && rules.size() > kMaxClassEngineSize)
     throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
@@ -348,13 +377,7 @@ void SymbolicSettings::check(const CommonSettings& common) const {
     if (common.rules.size() > kMaxClassEngineSize)
       throw InputError("--dominance-by classes supports sizes up to " + std::to_string(kMaxClassEngineSize));
   }
-  if (dominance_stop < -1) throw InputError("--dominance-stop must be >= -1");
-  if (components_from < 0) throw InputError("--dominance-components-from must be >= 0");
-  if (dominance_components < -1 || max_layers < -1)
-    throw InputError("--dominance-components and --max-layers must be >= -1");
-  if (max_layers == 0) throw InputError("--max-layers must be at least 1");
   parse_partition(partition, common.rules);
-  if (part_stride < 1) throw InputError("--part-sample must be >= 1");
   if (partitioned()) {
     if (encoding != EncodingKind::Slot) throw InputError("--partition goes with the slot encoding");
     if (part_stride > 1 && !common.out.empty())
@@ -366,8 +389,6 @@ void SymbolicSettings::check(const CommonSettings& common) const {
   } else if (part_stride > 1) {
     throw InputError("--part-sample goes with --partition");
   }
-  if (part_workers < 1 || part_workers > 256) throw InputError("--part-workers must be 0 (all) to 256");
-  if (whole_layers < 0) throw InputError("--whole-layers must be >= 0");
   if (!part_layers && (!partitioned() || common.out.empty()))
     throw InputError("--part-files goes with --partition and --out DIR");
 }
@@ -403,11 +424,6 @@ void check_writable(const std::filesystem::path& path, const std::string& option
 }  // namespace
 
 void ClassSweepSettings::check(const Environment& environment) const {
-  if (threads < 1 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
-  if (item_stride < 1) throw InputError("--work-sample must be >= 1");
-  if (!(checkpoint_seconds >= 0)) throw InputError("--checkpoint-seconds must be >= 0");
-  if (cluster_min_index < 0 || cluster_min_index > kMaxClusterIndex)
-    throw InputError("--clusters-min-index must be 0 to " + std::to_string(kMaxClusterIndex));
   if (clusters.empty()) {
     if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal || cluster_both_metrics)
       throw InputError("--clusters-text, --clusters-min-index, --minimal and --clusters-metrics go with --clusters FILE.h5");
@@ -480,6 +496,8 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
                                                 : "the " + engine_list(option.engines) + " engine" +
                                                       (engine_list(option.engines).find(" and ") != std::string::npos ? "s" : "") +
                                                       " only"));
+  for (const OptionRow& option : option_table())
+    if (option.check && vm.count(option.name)) option.check(vm[option.name].value());
 
   common.samples_per_index = vm["samples"].as<int>();
   common.sample_indices = vm["sample-indices"].as<int>();
@@ -551,7 +569,6 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
 
   ClassSweepSettings& sweep = s.sweep;
   const int threads = vm["threads"].as<int>();
-  if (threads < 0 || threads > 256) throw InputError("--threads must be 0 (all) to 256");
   const bool checkpoints_parts = s.engine == EngineKind::Symbolic && !s.symbolic.part_layers;
   if (!s.sweeps()) {  // the bdd engine without a class sweep
     for (const char* name : {"threads", "no-mirror", "symbolic-above"})
@@ -563,12 +580,10 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   sweep.threads =
       environment.threads_for(threads);
   sweep.item_stride = vm["work-sample"].as<int>();
-  if (sweep.item_stride < 1) throw InputError("--work-sample must be >= 1");
   if (sweep.item_stride > 1 && !common.out.empty())
     throw InputError("--work-sample is a benchmark of the classes engine (no --out)");
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   s.symbolic.checkpoint_seconds = sweep.checkpoint_seconds;
-  if (checkpoints_parts && !(s.symbolic.checkpoint_seconds >= 0)) throw InputError("--checkpoint-seconds must be >= 0");
   sweep.mirror = !vm["no-mirror"].as<bool>();
   sweep.max_memory = parse_bytes(vm["max-memory"].as<std::string>());
   sweep.clusters = vm["clusters"].as<std::string>();
