@@ -11,6 +11,7 @@
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
 #include "run/merge_parts.hpp"
+#include "storage/run_digest.hpp"
 #include "run/engine.hpp"
 
 namespace rushhour::app {
@@ -48,6 +49,8 @@ void print_summary(const Classification& c, const std::filesystem::path& out) {
               << to_grid(c.rules, parse_board(sample.board, c.rules));
     break;
   }
+  // A stopped run's figures are partial: no digest to compare.
+  if (c.complete) std::cout << "\nrun digest " << run_digest(c) << " (its figures)";
   std::cout << "\n" << c.seconds << " s, peak RSS " << run::mib(c.peak_rss_bytes);
   if (!out.empty()) std::cout << ", wrote " << (out / "classification.h5").string();
   std::cout << "\n";

@@ -1,0 +1,31 @@
+#include "storage/run_digest.hpp"
+
+#include <cstdio>
+
+#include "board/rules_codec.hpp"
+#include "util/fnv1a.hpp"
+
+namespace rushhour {
+
+std::string run_digest(const Classification& c) {
+  Fnv1a64 hash;
+  const auto line = [&hash](const std::string& text) {
+    hash.add(text);
+    hash.add("\n");
+  };
+  line("rushhour run digest 1");
+  line(rules_text(c.rules));
+  line(to_string(c.domain_count) + " " + to_string(c.winning_count) + " " + to_string(c.solvable_count) + " " +
+       to_string(c.unsolvable_count));
+  for (std::size_t i = 0; i < c.layers.size(); ++i) {
+    std::string text = std::to_string(i) + " " + to_string(c.layers[i].count);
+    if (i < c.nondominated.size()) text += " " + to_string(c.nondominated[i]);
+    if (i < c.components.size()) text += " " + std::to_string(c.components[i]);
+    line(text);
+  }
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash.value()));
+  return text;
+}
+
+}  // namespace rushhour
