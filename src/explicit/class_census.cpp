@@ -27,20 +27,26 @@ bool ClassSweepState::holds(std::uint64_t item) const {
 }
 
 std::vector<ItemRange> ClassSweepState::missing_items() const {
-  std::vector<ItemRange> missing;
-  std::uint64_t from = next_item;
-  for (const ItemRange& r : later_items) {
-    if (r.begin > from) missing.push_back({from, r.begin});
-    from = r.end;
-  }
-  if (from < items) missing.push_back({from, items});
-  return missing;
+  std::vector<ItemRange> done = later_items;
+  if (next_item > 0) done.insert(done.begin(), {0, next_item});
+  return complement(done, items);
 }
 
 std::uint64_t count_of(const std::vector<ItemRange>& ranges) {
   std::uint64_t count = 0;
   for (const ItemRange& r : ranges) count += r.end - r.begin;
   return count;
+}
+
+std::vector<ItemRange> complement(const std::vector<ItemRange>& ranges, std::uint64_t items) {
+  std::vector<ItemRange> outside;
+  std::uint64_t from = 0;
+  for (const ItemRange& r : ranges) {
+    if (r.begin > from) outside.push_back({from, r.begin});
+    from = r.end;
+  }
+  if (from < items) outside.push_back({from, items});
+  return outside;
 }
 
 std::vector<ItemRange> intersection(const std::vector<ItemRange>& a, const std::vector<ItemRange>& b) {

@@ -75,6 +75,9 @@ struct ClassSweepState {
 // How many items the ranges hold.
 std::uint64_t count_of(const std::vector<ItemRange>& ranges);
 
+// The items of [0, items) outside `ranges` (sorted and disjoint), as sorted ranges.
+std::vector<ItemRange> complement(const std::vector<ItemRange>& ranges, std::uint64_t items);
+
 // The items in both `a` and `b` (each sorted and disjoint), as sorted ranges.
 std::vector<ItemRange> intersection(const std::vector<ItemRange>& a, const std::vector<ItemRange>& b);
 

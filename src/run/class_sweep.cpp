@@ -195,13 +195,7 @@ std::uint64_t reopen_refused(ClassSweepState& state, const std::vector<ItemRange
   if (reopen.empty()) return 0;
   reopen.erase(std::unique(reopen.begin(), reopen.end()), reopen.end());
   // The done set (the complement of the missing items) without the reopened items.
-  std::vector<ItemRange> done;
-  std::uint64_t from = 0;
-  for (const ItemRange& m : state.missing_items()) {
-    if (m.begin > from) done.push_back({from, m.begin});
-    from = m.end;
-  }
-  if (from < state.items) done.push_back({from, state.items});
+  const std::vector<ItemRange> done = complement(state.missing_items(), state.items);
   std::vector<ItemRange> kept;
   std::size_t k = 0;
   for (const ItemRange& r : done) {
@@ -267,15 +261,9 @@ class ClassSweepJob {
     job_items_ = part_items(state_.items, job.part);
     const std::vector<ItemRange> within = intersection(job_items_, items.within_limits());
     if (count_of(within) < count_of(job_items_)) {
-      std::vector<ItemRange> outside;
-      std::uint64_t from = 0;
-      for (const ItemRange& r : within) {
-        if (r.begin > from) outside.push_back({from, r.begin});
-        from = r.end;
-      }
-      if (from < state_.items) outside.push_back({from, state_.items});
-      add_sweep(state_, state_of_items(state_.items, pairs_, missing_of(intersection(outside, job_items_), state_)),
-                job.options.samples_per_index, job.options.sample_indices);
+      const std::vector<ItemRange> outside = intersection(complement(within, state_.items), job_items_);
+      add_sweep(state_, state_of_items(state_.items, pairs_, missing_of(outside, state_)), job.options.samples_per_index,
+                job.options.sample_indices);
     }
     const auto stride = static_cast<std::uint64_t>(std::max(1, job.options.item_stride));
     job_items_ = stride > 1 ? every_kth(within, stride) : within;

@@ -458,9 +458,11 @@ class PartSolver final : public UnitSolver {
   const PartitionedRun& run_;
 };
 
+// One BuDDy session per process at a time: worker processes classify parts side by side, this
+// process or a rank one part at a time.
 SchedulerSettings part_scheduling(const RunSettings& settings, Backend backend) {
   return {.backend = backend,
-          .workers = std::max(1, settings.symbolic.part_workers),
+          .workers = backend == Backend::processes ? std::max(1, settings.symbolic.part_workers) : 1,
           .progress_seconds = 10,
           .checkpoint_seconds = settings.symbolic.checkpoint_seconds,
           .should_stop = [] { return StopSignals::stop_requested(); },
@@ -471,7 +473,6 @@ SchedulerSettings part_scheduling(const RunSettings& settings, Backend backend) 
 // ranks, or classified on one thread; every part's figures added on this thread.
 Classification classify_parts(PartitionedRun& run, const std::vector<ItemRange>& parts, SchedulerSettings scheduling,
                               ProgressLog& log) {
-  if (scheduling.backend == Backend::threads) scheduling.workers = 1;
   scheduling.log = [&log](const std::string& line) { log.line(line); };
   ScheduledJob job;
   job.name = "parts";
@@ -525,9 +526,7 @@ Classification classify_on_rank0(const RunSettings& settings, const RunDirectory
     run.stopped();
     parts.clear();  // the ranks still take part in the dealing, which hands out nothing
   }
-  SchedulerSettings scheduling = part_scheduling(settings, Backend::mpi);
-  scheduling.workers = 1;
-  return classify_parts(run, parts, scheduling, log);
+  return classify_parts(run, parts, part_scheduling(settings, Backend::mpi), log);
 }
 
 // Another rank: classifies the parts rank 0 deals it.
@@ -537,9 +536,7 @@ void classify_on_rank(const RunSettings& settings, const RunDirectory* directory
   // A stop that ends the whole layers ends this rank's parts too, through the same signal;
   // the rank still answers rank 0, which waits for every rank.
   run.compute_whole_layers();
-  SchedulerSettings scheduling = part_scheduling(settings, Backend::mpi);
-  scheduling.workers = 1;
-  run_job_rank([&run] { return std::make_unique<PartSolver>(run); }, scheduling, rank);
+  run_job_rank([&run] { return std::make_unique<PartSolver>(run); }, part_scheduling(settings, Backend::mpi), rank);
 }
 #endif
 
