@@ -11,7 +11,7 @@
 namespace rushhour::app {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kCliUsage =
     "usage: rushhour <command> [options]\n"
     "\n"
     "commands:\n"
@@ -29,13 +29,13 @@ int run(int argc, const char* const* argv) {
   const std::vector<std::string> all(argv + 1, argv + argc);
   try {
     if (all.empty()) {
-      std::cerr << kUsage << "\n";
+      std::cerr << kCliUsage << "\n";
       return 2;
     }
     const std::string& command = all[0];
     const std::vector<std::string> args(all.begin() + 1, all.end());
     if (command == "--help" || command == "-h" || command == "help") {
-      std::cout << kUsage << "\n";
+      std::cout << kCliUsage << "\n";
       return 0;
     }
     if (command == "--version") {

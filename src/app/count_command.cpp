@@ -12,7 +12,7 @@
 namespace rushhour::app {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kCountUsage =
     "usage: rushhour count --size N [--exit-row E] [--max-cars K] [--max-trucks K]\n"
     "                      [--max-vehicles K]\n"
     "\n"
@@ -31,7 +31,7 @@ int run_count(const std::vector<std::string>& args) {
       ("max-trucks", po::value<int>()->default_value(-1), "at most K trucks (-1 = no limit)")
       ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)");
   // clang-format on
-  const auto vm = parse_options(kUsage, options, args);
+  const auto vm = parse_options(kCountUsage, options, args);
   if (!vm) return 0;
   if (!vm->count("size")) throw InputError("count needs --size N");
   const Rules rules((*vm)["size"].as<int>(), (*vm)["exit-row"].as<int>(), Metric::Step,

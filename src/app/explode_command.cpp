@@ -30,7 +30,7 @@
 namespace rushhour::app {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kExplodeUsage =
     "usage: rushhour explode [--sizes 4,5,6] [--cars 2-9] [--node-limit N] [--time-limit S]\n"
     "                        [--schedule NAME] [--code nusmv|binary] [--order NAME]\n"
     "                        [--vertical up|down] [--no-relations] [--out FILE.h5]\n"
@@ -252,7 +252,10 @@ void print_table(const ExplodeConfig& config, const std::vector<CellResult>& cel
 std::string configuration_text(const ExplodeConfig& config) {
   auto list = [](const std::vector<int>& values) {
     std::string text;
-    for (int v : values) text += (text.empty() ? "" : ",") + std::to_string(v);
+    for (int v : values) {
+      if (!text.empty()) text += ',';
+      text += std::to_string(v);
+    }
     return text;
   };
   std::ostringstream text;
@@ -316,7 +319,7 @@ int run_explode(const std::vector<std::string>& args) {
       ("no-relations", po::bool_switch()->default_value(false),
        "skip the winning set and transition relation table")
       ("out", po::value<std::string>(), "write the table as HDF5 (datasets per SPEC §6)");
-  const auto vm = parse_options(kUsage, options, args);
+  const auto vm = parse_options(kExplodeUsage, options, args);
   if (!vm) return 0;
   const ExplodeConfig config = parse_config(*vm);
 

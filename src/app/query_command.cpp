@@ -19,7 +19,7 @@
 namespace rushhour::app {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kQueryUsage =
     "usage: rushhour query --run DIR (--board B [--solve] | --index I [--count] [--sample K]\n"
     "                      [--cars C] [--trucks T] [--vehicles V] | --hardest [--sample K]) [--json]\n"
     "       rushhour query --clusters FILE.h5 [--metric step|move] (--board B [--solve] | (--index I |\n"
@@ -264,7 +264,7 @@ int run_query(const std::vector<std::string>& args) {
        "with --clusters: puzzle lists only the clusters of the puzzle domain (a database of all configurations "
        "holds them)")
       ("json", po::bool_switch(), "one JSON object on stdout");
-  const auto vm = parse_options(kUsage, options, args);
+  const auto vm = parse_options(kQueryUsage, options, args);
   if (!vm) return 0;
   if (vm->count("run") + vm->count("clusters") != 1) throw InputError("query needs --run DIR or --clusters FILE.h5");
   if (!vm->count("clusters") && ((*vm)["min-size"].as<std::int64_t>() >= 0 || (*vm)["max-size"].as<std::int64_t>() >= 0))

@@ -8,11 +8,12 @@
 #include <system_error>
 
 namespace rushhour {
-namespace {
 
-[[noreturn]] void throw_errno(const std::string& action, const std::filesystem::path& path) {
+void throw_errno(const std::string& action, const std::filesystem::path& path) {
   throw std::system_error(errno, std::generic_category(), action + " " + path.string());
 }
+
+namespace {
 
 // fsync on a path (a regular file or a directory).
 void sync_path(const std::filesystem::path& path) {

@@ -6,8 +6,12 @@
 // at worst a stale `.tmp` stays behind, which readers never look at and the next write
 // overwrites.
 #include <filesystem>
+#include <string>
 
 namespace rushhour {
+
+// Throws std::system_error for errno, saying "<action> <path>".
+[[noreturn]] void throw_errno(const std::string& action, const std::filesystem::path& path);
 
 class AtomicReplacement {
  public:

@@ -15,7 +15,7 @@
 namespace rushhour {
 namespace {
 
-constexpr const char* kMagicLine = "rushhour class sweep checkpoint 1";
+constexpr const char* kSweepMagicLine = "rushhour class sweep checkpoint 1";
 constexpr int kMaxIndex = 254;
 
 constexpr const char* kFileName = "classes-checkpoint.txt";
@@ -26,9 +26,9 @@ InputError damaged(const std::filesystem::path& file, const std::string& what) {
 
 // The file's text before its checksum line, after checking the first line and the checksum.
 std::string verified_body(const std::filesystem::path& file) {
-  const std::optional<std::string> body = read_checked_text(file, kMagicLine, "class sweep checkpoint");
+  const std::optional<std::string> body = read_checked_text(file, kSweepMagicLine, "class sweep checkpoint");
   if (!body) throw damaged(file, "cannot be read");
-  return std::string(kMagicLine) + "\n" + *body;
+  return std::string(kSweepMagicLine) + "\n" + *body;
 }
 
 // The parameter line of a verified body.
@@ -174,7 +174,7 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
     body << '\n';
   }
   body << "end\n";
-  write_checked_text(file_, kMagicLine, body.str());
+  write_checked_text(file_, kSweepMagicLine, body.str());
 }
 
 void ClassCheckpoint::clear() const { std::filesystem::remove(file_); }

@@ -43,10 +43,6 @@ std::string header_text(const std::string& parameters, bool both_metrics) {
 
 std::size_t record_words(bool both_metrics) { return both_metrics ? kRecordWords : kRunMetricWords; }
 
-[[noreturn]] void throw_errno(const std::string& action, const std::filesystem::path& path) {
-  throw std::system_error(errno, std::generic_category(), action + " " + path.string());
-}
-
 InputError damaged_spool(const std::filesystem::path& path, const std::string& what) {
   return InputError(path.string() + ": " + what + " (not a complete cluster spool)");
 }

@@ -13,7 +13,7 @@
 namespace rushhour {
 namespace {
 
-constexpr const char* kMagicLine = "rushhour dominance checkpoint 1";
+constexpr const char* kDominanceMagicLine = "rushhour dominance checkpoint 1";
 constexpr const char* kAboveKind = "dominance-above";
 
 }  // namespace
@@ -40,7 +40,7 @@ void DominanceCheckpoint::save(const DominanceProgress& progress) const {
     AtomicReplacement replacement(file);
     {
       std::ofstream out(replacement.temp_path());
-      out << kMagicLine << "\nparameters " << parameters_ << "\nlowest " << progress.lowest
+      out << kDominanceMagicLine << "\nparameters " << parameters_ << "\nlowest " << progress.lowest
           << "\nclosures_left " << progress.closures_left << "\nlayers "
           << progress.nondominated.size() << "\n";
       for (std::size_t i = progress.nondominated.size(); i-- > static_cast<std::size_t>(progress.lowest);)
@@ -71,7 +71,7 @@ std::optional<DominanceProgress> DominanceCheckpoint::load(int layer_count, std:
     return InputError(file.string() + ": " + what + " (not a complete dominance checkpoint)");
   };
   std::string line;
-  if (!std::getline(in, line) || line != kMagicLine) throw damaged("unknown first line");
+  if (!std::getline(in, line) || line != kDominanceMagicLine) throw damaged("unknown first line");
   if (!std::getline(in, line) || line.rfind("parameters ", 0) != 0) throw damaged("no parameters");
   if (line.substr(11) != parameters_) {
     *why = "the dominance checkpoint belongs to other parameters (" + line.substr(11) + ")";

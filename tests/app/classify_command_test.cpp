@@ -21,16 +21,16 @@ RUSHHOUR_TEST_TIER_OF("ClassifyCommand.DominancePassInSlicesReachesTheSameFigure
 namespace rushhour {
 namespace {
 
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::run_rushhour;
+using test_support::TempDir;
 
-using testing::expect_same_figures;
+using test_support::expect_same_figures;
 
 // Runs `rushhour ARGS --log LOG` in the background, sends SIGNAL (e.g. "TERM") as soon as LOG
 // holds a line matching the grep pattern `line` (giving up after a minute) and waits for it.
-testing::CommandRun run_and_signal_when_logged(const std::string& args, const std::string& log,
+test_support::CommandRun run_and_signal_when_logged(const std::string& args, const std::string& log,
                                                const std::string& line, const std::string& signal) {
-  return testing::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
+  return test_support::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
                             " & pid=$!; for i in $(seq 1200); do grep -q '" + line + "' " + log +
                             " 2>/dev/null && break; sleep 0.05; done; kill -" + signal + " $pid; wait $pid");
 }
@@ -75,7 +75,7 @@ TEST(ClassifyCommand, FourByFourSummaryAndResultFile) {
   EXPECT_EQ(layer_lines, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})) << run.err;
 
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = testing::explicit_figures(Rules(4));
+  const Classification expected = test_support::explicit_figures(Rules(4));
   expect_same_figures(stored, expected);
   EXPECT_EQ(stored.engine, "bdd");
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "layers" / "layer-0010.bdd"));
@@ -96,7 +96,7 @@ TEST_P(ClassifyEveryEngine, WritesTheExplicitEnginesFigures) {
   EXPECT_NE(run.out.find("domain 13146, winning 4592, solvable 9444, unsolvable 3702, max index 7"), std::string::npos)
       << run.out;
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification& expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
+  const Classification& expected = test_support::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.engine, engine);
   expect_same_figures(stored, expected, {.samples = engine != "bdd"});
 }
@@ -108,7 +108,7 @@ void expect_resume_gives_explicit_figures(const std::string& args, const std::fi
   const auto resumed = run_rushhour(args + " --resume");
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   const Classification stored = read_classification(dir / "classification.h5");
-  expect_same_figures(stored, testing::explicit_figures(rules), {.samples = true});
+  expect_same_figures(stored, test_support::explicit_figures(rules), {.samples = true});
 }
 
 TEST(ClassifyCommand, ClassesEngineStoppedRunResumesToTheSameFigures) {
@@ -128,7 +128,7 @@ TEST(ClassifyCommand, ClassesEngineStoppedRunResumesToTheSameFigures) {
   const auto second = run_rushhour(args + " --log " + log + " --resume");
   ASSERT_EQ(second.status, 0) << second.err;
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  expect_same_figures(stored, testing::explicit_figures(Rules(5, -1, Metric::Step)), {.samples = true});
+  expect_same_figures(stored, test_support::explicit_figures(Rules(5, -1, Metric::Step)), {.samples = true});
 
   // Another metric in the same directory is refused.
   const auto other = run_rushhour("classify --engine classes --size 5 --metric move -q --resume --out " +
@@ -156,7 +156,7 @@ TEST(ClassifyCommand, ClassesSymbolicAboveGivesTheExplicitFigures) {
                                 dir.path().string());
   ASSERT_EQ(run.status, 0) << run.err;
   expect_same_figures(read_classification(dir.path() / "classification.h5"),
-                      testing::explicit_figures(Rules(4, -1, Metric::Move)), {.samples = true});
+                      test_support::explicit_figures(Rules(4, -1, Metric::Move)), {.samples = true});
 }
 
 TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
@@ -177,7 +177,7 @@ TEST(ClassifyCommand, DominanceByClassesAfterTheLayers) {
   const auto run = run_rushhour("classify --size 4 --metric move --dominance-by classes --threads 2 --resume" + out);
   ASSERT_EQ(run.status, 0) << run.err;
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
+  const Classification expected = test_support::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.engine, "bdd");
   expect_same_figures(stored, expected);
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "classes-checkpoint.txt"));
@@ -189,7 +189,7 @@ TEST(ClassifyCommand, CellEncodingRunIsQueryable) {
   const auto run = run_rushhour("classify --size 4 --metric move --encoding cell -q --out " + dir.path().string());
   ASSERT_EQ(run.status, 0) << run.err;
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  const Classification expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
+  const Classification expected = test_support::explicit_figures(Rules(4, -1, Metric::Move));
   EXPECT_EQ(stored.encoding, "cell");
   expect_same_figures(stored, expected);
   const auto query = run_rushhour("query --run " + dir.path().string() + " --index 2 --cars 3 --count --sample 0 --json");
@@ -323,7 +323,7 @@ TEST(ClassifyCommand, NodeCeilingStopsWithStatusOneAndResumeFinishes) {
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.err.find("resuming after"), std::string::npos);
   const Classification stored = read_classification(dir.path() / "classification.h5");
-  expect_same_figures(stored, testing::explicit_figures(Rules(5)), {.dominance = false});
+  expect_same_figures(stored, test_support::explicit_figures(Rules(5)), {.dominance = false});
 }
 
 // A class sweep checkpoint that cannot be written ends the run with status 1 and the reason,
@@ -360,7 +360,7 @@ TEST(ClassifyCommand, TerminatedRunStopsCleanlyAndResumes) {
   ASSERT_EQ(stopped.status, 143) << stopped.err;
   EXPECT_NE(stopped.err.find("stopped by signal 15"), std::string::npos) << stopped.err;
   const Classification partial = read_classification(dir.path() / "classification.h5");
-  const Classification& expected = testing::explicit_figures(Rules(5));
+  const Classification& expected = test_support::explicit_figures(Rules(5));
   EXPECT_FALSE(partial.complete) << "the run was not stopped early";
   ASSERT_GE(partial.layers.size(), 4u);
   ASSERT_LT(partial.layers.size(), expected.layers.size());
@@ -389,7 +389,7 @@ TEST(ClassifyCommand, TerminatedDominancePassResumesFromItsCheckpoint) {
   EXPECT_NE(resumed_run.err.find("dominance resumed below index"), std::string::npos);
   EXPECT_EQ(resumed_run.err.find("dominance index 33:"), std::string::npos) << "started at the top";
   const Classification resumed = read_classification(dir.path() / "classification.h5");
-  expect_same_figures(resumed, testing::explicit_figures(Rules(5)));
+  expect_same_figures(resumed, test_support::explicit_figures(Rules(5)));
 
   // Other dominance options: the checkpoint is not used.
   const auto other = run_rushhour("classify --size 5 --dominance-by symbolic --resume --dominance-indices 3" + out);
@@ -421,7 +421,7 @@ TEST(ClassifyCommand, DominancePassInSlicesReachesTheSameFigures) {
   ASSERT_EQ(last.status, 0) << last.err;
   EXPECT_NE(last.err.find("dominance resumed below index 5"), std::string::npos);
   const Classification finished = read_classification(dir.path() / "classification.h5");
-  expect_same_figures(finished, testing::explicit_figures(Rules(5, -1, Metric::Move)));
+  expect_same_figures(finished, test_support::explicit_figures(Rules(5, -1, Metric::Move)));
 }
 
 TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
@@ -435,7 +435,7 @@ TEST(ClassifyCommand, StoppedRunResumesToTheSameFigures) {
   ASSERT_EQ(stopped.layers.size(), 4u);
   ASSERT_EQ(run_rushhour("classify --size 4 -q --resume" + out).status, 0);
   const Classification resumed = read_classification(dir.path() / "classification.h5");
-  const Classification expected = testing::explicit_figures(Rules(4));
+  const Classification expected = test_support::explicit_figures(Rules(4));
   expect_same_figures(resumed, expected);
   // The layer files keep what each layer took, so the resumed run reports the first run's
   // seconds for the layers it loaded, to the bit.

@@ -18,7 +18,7 @@ RUSHHOUR_TEST_TIER(quick);
 
 namespace {
 
-using rushhour::testing::run_rushhour;
+using rushhour::test_support::run_rushhour;
 
 constexpr const char* kFix = "; run /usr/bin/python3 scripts/update_cli_doc.py";
 

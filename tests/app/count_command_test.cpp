@@ -14,7 +14,7 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour {
 namespace {
 
-using testing::run_rushhour;
+using test_support::run_rushhour;
 
 TEST(CountCommand, PrintsTheExactEightByEightFigures) {
   const auto run = run_rushhour("count --size 8");

@@ -14,10 +14,10 @@ RUSHHOUR_TEST_TIER(quick);
 
 namespace {
 
-using rushhour::testing::CommandRun;
+using rushhour::test_support::CommandRun;
 
 // Runs `rushhour explode ARGS` (ARGS shell-quoted by the caller).
-CommandRun explode(const std::string& args) { return rushhour::testing::run_rushhour("explode " + args); }
+CommandRun explode(const std::string& args) { return rushhour::test_support::run_rushhour("explode " + args); }
 
 std::vector<std::int64_t> read_int64_dataset(const std::filesystem::path& path, const char* name) {
   std::vector<std::int64_t> values;

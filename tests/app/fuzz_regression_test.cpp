@@ -99,10 +99,10 @@ TEST(FuzzRegression, MaxMemoryThatIsNoByteCountIsRejected) {
 }
 
 TEST(FuzzRegression, PlaceholderOnTheCommandLineIsRejectedNotAHang) {
-  const auto value = testing::run_rushhour("classify --size 4 --samples '1%value%'");
+  const auto value = test_support::run_rushhour("classify --size 4 --samples '1%value%'");
   EXPECT_EQ(value.status, 2);
   EXPECT_NE(value.err.find("'%value%' may not appear"), std::string::npos) << value.err;
-  const auto name = testing::run_rushhour("query '--%original_token%'");
+  const auto name = test_support::run_rushhour("query '--%original_token%'");
   EXPECT_EQ(name.status, 2);
   EXPECT_NE(name.err.find("'%original_token%' may not appear"), std::string::npos) << name.err;
 }

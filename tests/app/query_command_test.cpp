@@ -16,8 +16,8 @@ RUSHHOUR_TEST_TIER_OF("ClassRunQuery.FilteredCountsOfEveryIndexEqualTheBddRuns",
 namespace rushhour {
 namespace {
 
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::run_rushhour;
+using test_support::TempDir;
 
 class QueryCommand : public ::testing::Test {
  protected:

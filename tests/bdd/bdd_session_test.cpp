@@ -20,7 +20,7 @@ namespace {
 // must not leave a stale count behind (found when a dominance experiment declared label
 // variables after the layers had been counted, results/perf-log.md §14).
 TEST(BddSession, CountsStayExactWhenVariablesAreAdded) {
-  BddSession session(3, testing::tiny_table());
+  BddSession session(3, test_support::tiny_table());
   const std::vector<int> first = {0, 1, 2};
   const bdd set = variable_set(first);
   const bdd f = bdd_ithvar(0) & (bdd_ithvar(1) | bdd_ithvar(2));
@@ -40,9 +40,9 @@ TEST(BddSession, CountsStayExactWhenVariablesAreAdded) {
 // A session may end without having declared a variable, after one that did (BuDDy would
 // free the earlier session's variable tables twice).
 TEST(BddSession, EndsCleanlyWithoutVariables) {
-  { BddSession first(4, testing::tiny_table()); }
-  { BddSession empty(0, testing::tiny_table()); }
-  BddSession next(3, testing::tiny_table());
+  { BddSession first(4, test_support::tiny_table()); }
+  { BddSession empty(0, test_support::tiny_table()); }
+  BddSession next(3, test_support::tiny_table());
   EXPECT_EQ(exact_count(bdd_ithvar(2), variable_set(std::vector<int>{0, 1, 2})), 4u);
 }
 
@@ -52,7 +52,7 @@ TEST(BddSession, EndsCleanlyWithoutVariables) {
 // the free list is empty: here every node is taken by a live set, and the stack's new block is
 // one the allocator has just written its own pointers into.
 TEST(BddSession, DeclaresVariablesWhenNoNodeIsFree) {
-  BddSession session(8, testing::tiny_table());
+  BddSession session(8, test_support::tiny_table());
   const auto free_nodes = [] { return bdd_getallocnum() - bdd_getnodenum(); };
   // Distinct functions of the variables 1..7 (the minterms), then one new node at a time:
   // x0 ? f : g for pairs of them, until the free list is empty (no collection on the way).

@@ -14,7 +14,7 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour {
 namespace {
 
-using testing::tiny_table;
+using test_support::tiny_table;
 constexpr signed char kFree = DomainCode::kFree;
 
 TEST(VariableLayout, InterleavesCurrentAndNextVariables) {

@@ -19,7 +19,7 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour {
 namespace {
 
-using testing::tiny_table;
+using test_support::tiny_table;
 
 std::vector<int> range_of(int first, int end, int stride = 1) {
   std::vector<int> vars;

@@ -26,8 +26,8 @@ namespace rushhour {
 using run::classify_by_classes;
 namespace {
 
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::run_rushhour;
+using test_support::TempDir;
 
 Rules puzzle(const Rules& rules) {
   return Rules(rules.size(), rules.exit_row(), rules.metric(), rules.limits(), Domain::Puzzle);
@@ -74,7 +74,7 @@ void expect_classes_equal_explicit(const Rules& rules, bool mirror = true) {
   options.mirror = mirror;
   const ClassCensus census = classify_by_classes(rules, options);
   ASSERT_TRUE(census.complete);
-  testing::expect_same_figures(census.classification(rules.limits()), testing::explicit_figures(rules),
+  test_support::expect_same_figures(census.classification(rules.limits()), test_support::explicit_figures(rules),
                                {.samples = true});
 }
 
@@ -136,7 +136,7 @@ TEST(PuzzleDomain, BddEqualsExplicit) {
     ASSERT_EQ(run.status, 0) << run.err;
     const Classification stored = read_classification(dir / "run/classification.h5");
     EXPECT_EQ(stored.rules.domain(), Domain::Puzzle);
-    testing::expect_same_figures(stored, testing::explicit_figures(stored.rules));
+    test_support::expect_same_figures(stored, test_support::explicit_figures(stored.rules));
     // The bdd engine's samples are its own (encoding order): boards of the puzzle domain with
     // the explicit engine's index.
     const ExplicitSolution solution = ExplicitSolution::solve(stored.rules);
@@ -162,7 +162,7 @@ TEST(PuzzleDomain, RunsRecordIt) {
   EXPECT_NE(run.out.find("puzzle domain"), std::string::npos) << run.out;
   const Classification stored = read_classification(dir / "run/classification.h5");
   EXPECT_EQ(stored.rules.domain(), Domain::Puzzle);
-  testing::expect_same_figures(stored, testing::explicit_figures(puzzle(Rules(4))), {.samples = true});
+  test_support::expect_same_figures(stored, test_support::explicit_figures(puzzle(Rules(4))), {.samples = true});
   // The run answers for its domain only; a resume with the whole domain is another sweep.
   const auto outside = run_rushhour("query --run " + (dir / "run") + " --board BBCCAAoooooooooo");
   EXPECT_EQ(outside.status, 2) << outside.out;

@@ -22,7 +22,7 @@ RUSHHOUR_TEST_TIER_OF("FiveByFive/CellMatchesExplicit.*", long);
 namespace rushhour {
 namespace {
 
-using testing::tiny_table;
+using test_support::tiny_table;
 
 struct SanityCase {
   int size;
@@ -123,7 +123,7 @@ TEST(CellEncoding, EveryLayerMintermIsALegalBoardOfItsIndex) {
   for (Metric metric : {Metric::Step, Metric::Move}) {
     BddSession session(0, tiny_table());
     CellEncoding encoding(session, Rules(4, -1, metric), CellEncodingOptions{});
-    testing::expect_layers_are_the_explicit_layers(encoding, session);
+    test_support::expect_layers_are_the_explicit_layers(encoding, session);
   }
 }
 
@@ -159,8 +159,8 @@ TEST_P(CellMatchesExplicit, EveryFigure) {
   CellEncoding encoding(session, c.rules, c.cell);
   RetrogradeOptions options;
   options.dominance = c.dominance;
-  testing::expect_same_figures(classify_symbolic(encoding, session, options).figures,
-                               testing::explicit_figures(c.rules), {.dominance = c.dominance});
+  test_support::expect_same_figures(classify_symbolic(encoding, session, options).figures,
+                               test_support::explicit_figures(c.rules), {.dominance = c.dominance});
 }
 
 // The default order runs in the engine suite (tests/engine_test.cpp) with every engine; here

@@ -29,7 +29,7 @@ struct WholeSets {
 
 // The domain, the winning set, C_1, C_2 and the empty set of the whole domain.
 WholeSets whole_sets(const Rules& rules) {
-  BddSession session(0, testing::tiny_table());
+  BddSession session(0, test_support::tiny_table());
   const SlotEncoding encoding(session, rules, SlotEncodingOptions{});
   RetrogradeOptions options;
   options.dominance = false;
@@ -51,7 +51,7 @@ TEST_P(LineDiagramTest, EveryPartReadsItsShareOfTheWholeSets) {
     const WholeSets whole = whole_sets(rules);
     std::vector<Count> summed(whole.counts.size(), 0);
     for (const DomainPart& part : parts_of(parse_partition(GetParam(), rules), rules)) {
-      BddSession session(0, testing::tiny_table());
+      BddSession session(0, test_support::tiny_table());
       const SlotEncoding encoding(session, rules, SlotEncodingOptions{}, part);
       const LineDiagramReader reader(encoding, whole.diagram);
       std::vector<bdd> read;
@@ -77,7 +77,7 @@ INSTANTIATE_TEST_SUITE_P(Partitions, LineDiagramTest, ::testing::Values("none", 
 TEST(LineDiagram, RefusesAnEncodingOfAnotherLineOrder) {
   const Rules rules(4, -1, Metric::Step);
   const WholeSets whole = whole_sets(rules);
-  BddSession session(0, testing::tiny_table());
+  BddSession session(0, test_support::tiny_table());
   const SlotEncoding encoding(session, rules, SlotEncodingOptions{.order = "rows-columns"});
   EXPECT_THROW(LineDiagramReader(encoding, whole.diagram), std::logic_error);
 }
@@ -99,7 +99,7 @@ bool operator==(const LineDiagram& a, const LineDiagram& b) {
 TEST(LineDiagramFile, ReadsBackWhatWasSavedUnderItsIdentityOnly) {
   const Rules rules(5, -1, Metric::Move, {.max_vehicles = 4});
   const WholeSets whole = whole_sets(rules);
-  const testing::ScratchDir dir;
+  const test_support::ScratchDir dir;
   const auto path = dir / "whole-layers.h5";
   const std::vector<int> lines = line_sequence("interleaved", 5);
   const int arrangements = LineTable(5).size();
@@ -111,10 +111,10 @@ TEST(LineDiagramFile, ReadsBackWhatWasSavedUnderItsIdentityOnly) {
   EXPECT_FALSE(load_line_diagram(path, "run B", lines, arrangements));
   EXPECT_THROW(load_line_diagram(path, "run A", line_sequence("rows-columns", 5), arrangements), InputError);
 
-  const std::string bytes = testing::read_bytes(path);
-  testing::write_bytes(path, bytes.substr(0, bytes.size() / 2));
+  const std::string bytes = test_support::read_bytes(path);
+  test_support::write_bytes(path, bytes.substr(0, bytes.size() / 2));
   EXPECT_THROW(load_line_diagram(path, "run A", lines, arrangements), InputError);
-  testing::write_bytes(path, "not a diagram\n");
+  test_support::write_bytes(path, "not a diagram\n");
   EXPECT_THROW(load_line_diagram(path, "run A", lines, arrangements), InputError);
 
   for (const auto& damage : std::vector<std::function<void(LineDiagram&)>>{

@@ -82,7 +82,7 @@ TEST(LinePartition, EachPartEncodesExactlyItsBoards) {
       Count domain = 0;
       Count winning = 0;
       for (const DomainPart& part : parts_of(partition, rules)) {
-        BddSession session(0, testing::tiny_table());
+        BddSession session(0, test_support::tiny_table());
         const SlotEncoding encoding(session, rules, SlotEncodingOptions{}, part);
         domain += encoding.domain().count();
         winning += encoding.winning().count();
@@ -122,7 +122,7 @@ std::uint64_t key_of(const Board& board) {
 
 TEST(LinePartition, LeastBoardsFollowTheExplicitKeys) {
   const Rules rules(4);
-  BddSession session(0, testing::tiny_table());
+  BddSession session(0, test_support::tiny_table());
   const SlotEncoding encoding(session, rules, SlotEncodingOptions{});
   std::vector<std::uint64_t> keys;
   for (const Board& board : encoding.least_boards(encoding.winning().states(), 6))

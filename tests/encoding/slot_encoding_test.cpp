@@ -13,16 +13,16 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour {
 namespace {
 
-using testing::tiny_table;
+using test_support::tiny_table;
 
-struct SanityCase {
+struct SlotSanityCase {
   int size;
   std::uint64_t domain;
   std::uint64_t winning;
 };
 
 class SlotEncodingSanity
-    : public ::testing::TestWithParam<std::tuple<SanityCase, std::string, std::string>> {};
+    : public ::testing::TestWithParam<std::tuple<SlotSanityCase, std::string, std::string>> {};
 
 TEST_P(SlotEncodingSanity, DomainAndWinningCountsMatchTheSpec) {
   const auto& [expected, order, line_code] = GetParam();
@@ -35,8 +35,8 @@ TEST_P(SlotEncodingSanity, DomainAndWinningCountsMatchTheSpec) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllOrders, SlotEncodingSanity,
-    ::testing::Combine(::testing::Values(SanityCase{4, 13146, 4592},
-                                         SanityCase{5, 10492784, 3008028}),
+    ::testing::Combine(::testing::Values(SlotSanityCase{4, 13146, 4592},
+                                         SlotSanityCase{5, 10492784, 3008028}),
                        ::testing::ValuesIn(SlotEncodingOptions::orders()),
                        ::testing::ValuesIn(SlotEncodingOptions::line_codes())));
 
@@ -44,7 +44,7 @@ INSTANTIATE_TEST_SUITE_P(
 // ~21 M nodes and about a minute; see results/ for the order table).
 INSTANTIATE_TEST_SUITE_P(
     Interleaved6x6, SlotEncodingSanity,
-    ::testing::Combine(::testing::Values(SanityCase{6, 40148868698, 10275383941}),
+    ::testing::Combine(::testing::Values(SlotSanityCase{6, 40148868698, 10275383941}),
                        ::testing::Values("interleaved"),
                        ::testing::ValuesIn(SlotEncodingOptions::line_codes())));
 

@@ -17,7 +17,7 @@ RUSHHOUR_TEST_TIER(full);
 namespace rushhour {
 namespace {
 
-using testing::tiny_table;
+using test_support::tiny_table;
 
 template <class Encoding>
 struct Layouts;

@@ -26,8 +26,8 @@ namespace rushhour {
 using run::classify_by_classes;
 namespace {
 
-using testing::expect_same_figures;
-using testing::explicit_figures;
+using test_support::expect_same_figures;
+using test_support::explicit_figures;
 
 // How the sweep runs: the defaults, without the mirror, with the numbering of 7x7 and 8x8
 // (32-bit lanes), with the items of the larger classes refused (above 20 states on 4x4, 300 on
@@ -336,13 +336,13 @@ TEST_P(ClassSweepParts, MergedPartsEqualTheWholeSweep) {
   // Three strided parts, merged in another order than they were cut.
   std::vector<ClassSweepState> parts;
   for (int part = 0; part < 3; ++part) {
-    parts.push_back(testing::sweep_item_ranges(rules, strided_ranges(items, part, 3, 5), options));
+    parts.push_back(test_support::sweep_item_ranges(rules, strided_ranges(items, part, 3, 5), options));
     EXPECT_FALSE(census_of_sweep(rules, parts.back()).complete);
     EXPECT_FALSE(parts.back().missing_items().empty());
   }
-  ClassSweepState merged = testing::sum_of_sweeps(parts[2], parts[0], options.samples_per_index, options.sample_indices);
+  ClassSweepState merged = test_support::sum_of_sweeps(parts[2], parts[0], options.samples_per_index, options.sample_indices);
   EXPECT_FALSE(census_of_sweep(rules, merged).complete);
-  merged = testing::sum_of_sweeps(merged, parts[1], options.samples_per_index, options.sample_indices);
+  merged = test_support::sum_of_sweeps(merged, parts[1], options.samples_per_index, options.sample_indices);
   EXPECT_EQ(merged.next_item, items);
   EXPECT_TRUE(merged.later_items.empty());
   EXPECT_TRUE(merged.missing_items().empty());
@@ -387,12 +387,12 @@ TEST(ClassSweepParts, OverlappingOrForeignStatesAreRefused) {
   const Rules rules(4);
   const std::uint64_t items = class_work_items(rules);
   ClassEngineOptions options;
-  const ClassSweepState a = testing::sweep_item_ranges(rules, {{0, items / 2}}, options);
-  const ClassSweepState b = testing::sweep_item_ranges(rules, {{items / 2 - 1, items}}, options);
-  EXPECT_THROW(testing::sum_of_sweeps(a, b, 5, 10), InputError);
-  EXPECT_THROW(testing::sum_of_sweeps(a, a, 5, 10), InputError);
-  const ClassSweepState other = testing::sweep_item_ranges(Rules(5), {{0, 10}}, options);
-  EXPECT_THROW(testing::sum_of_sweeps(a, other, 5, 10), InputError);
+  const ClassSweepState a = test_support::sweep_item_ranges(rules, {{0, items / 2}}, options);
+  const ClassSweepState b = test_support::sweep_item_ranges(rules, {{items / 2 - 1, items}}, options);
+  EXPECT_THROW(test_support::sum_of_sweeps(a, b, 5, 10), InputError);
+  EXPECT_THROW(test_support::sum_of_sweeps(a, a, 5, 10), InputError);
+  const ClassSweepState other = test_support::sweep_item_ranges(Rules(5), {{0, 10}}, options);
+  EXPECT_THROW(test_support::sum_of_sweeps(a, other, 5, 10), InputError);
 }
 
 TEST(ClassSweepParts, AResumedSweepSkipsTheItemsOfItsState) {
@@ -401,7 +401,7 @@ TEST(ClassSweepParts, AResumedSweepSkipsTheItemsOfItsState) {
   options.threads = 2;
   const ClassSweepState whole = whole_sweep(rules, options);
   // Items done out of order (as a distributed run leaves them), then the rest in one sweep.
-  ClassSweepState partial = testing::sweep_item_ranges(rules, strided_ranges(whole.items, 1, 4, 7), options);
+  ClassSweepState partial = test_support::sweep_item_ranges(rules, strided_ranges(whole.items, 1, 4, 7), options);
   ASSERT_FALSE(partial.later_items.empty());
   ClassEngineOptions rest = options;
   rest.resume = &partial;

@@ -31,10 +31,10 @@ namespace rushhour {
 using run::classify_by_classes;
 namespace {
 
-using testing::read_bytes;
-using testing::run_rushhour;
-using testing::summary_of;
-using testing::TempDir;
+using test_support::read_bytes;
+using test_support::run_rushhour;
+using test_support::summary_of;
+using test_support::TempDir;
 
 // A record under one metric, with the fields both metrics share.
 struct Row {

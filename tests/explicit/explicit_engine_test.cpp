@@ -46,7 +46,7 @@ std::vector<std::size_t> some_states(const ExplicitSolution& solution, std::size
   return states;
 }
 
-class ExplicitEngine : public testing::TestWithParam<std::tuple<int, Metric>> {
+class ExplicitEngine : public ::testing::TestWithParam<std::tuple<int, Metric>> {
  protected:
   int size() const { return std::get<0>(GetParam()); }
   Metric metric() const { return std::get<1>(GetParam()); }
@@ -57,9 +57,9 @@ class ExplicitEngine : public testing::TestWithParam<std::tuple<int, Metric>> {
 };
 
 INSTANTIATE_TEST_SUITE_P(SmallBoards, ExplicitEngine,
-                         testing::Combine(testing::Values(4, 5),
-                                          testing::Values(Metric::Step, Metric::Move)),
-                         [](const testing::TestParamInfo<std::tuple<int, Metric>>& param) {
+                         ::testing::Combine(::testing::Values(4, 5),
+                                          ::testing::Values(Metric::Step, Metric::Move)),
+                         [](const ::testing::TestParamInfo<std::tuple<int, Metric>>& param) {
                            const int n = std::get<0>(param.param);
                            return std::to_string(n) + "x" + std::to_string(n) + "_" +
                                   to_string(std::get<1>(param.param));

@@ -20,8 +20,8 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour {
 namespace {
 
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::run_rushhour;
+using test_support::TempDir;
 
 void expect_database_records_equal_board_searches(const std::string& classify, const Rules& rules) {
   SCOPED_TRACE(classify);

@@ -22,8 +22,8 @@ RUSHHOUR_TEST_TIER_OF("MinimalQuery.PuzzleDomainOfAFiveByFiveDatabase", long);
 namespace rushhour {
 namespace {
 
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::run_rushhour;
+using test_support::TempDir;
 
 // The clusters per highest index of a database under its run metric or (other) its other
 // metric, counted from its rows.

@@ -28,8 +28,8 @@ RUSHHOUR_TEST_TIER_OF("FourByFourManyParts/*", long);
 namespace rushhour {
 namespace {
 
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::run_rushhour;
+using test_support::TempDir;
 
 struct QueryCase {
   std::string options;  // classify options of both runs

@@ -17,8 +17,8 @@ RUSHHOUR_TEST_TIER_OF("BothMetrics/SavedRunQueries.RandomFiveByFiveBoardsAndFilt
 namespace rushhour {
 namespace {
 
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::run_rushhour;
+using test_support::TempDir;
 
 void expect_answers_match(const ExplicitSolution& solution, SavedRun& run, std::size_t state) {
   const Board board = solution.board(state);

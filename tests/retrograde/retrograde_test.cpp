@@ -32,19 +32,19 @@ RUSHHOUR_TEST_TIER_OF("FiveByFive/SymbolicMatchesExplicit.*/5x*_columns_rows_slo
 namespace rushhour {
 namespace {
 
-using testing::expect_same_figures;
-using testing::explicit_figures;
-using testing::tiny_table;
+using test_support::expect_same_figures;
+using test_support::explicit_figures;
+using test_support::tiny_table;
 
-struct Case {
+struct RetrogradeCase {
   Rules rules;
   SlotEncodingOptions slot;
   bool dominance;
   Frontiers frontiers = Frontiers::Auto;
 };
 
-std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  const Case& c = info.param;
+std::string case_name(const ::testing::TestParamInfo<RetrogradeCase>& info) {
+  const RetrogradeCase& c = info.param;
   std::string name = std::to_string(c.rules.size()) + "x" + to_string(c.rules.metric()) + "_" +
                      c.slot.order + "_" + c.slot.line_code;
   if (c.rules.exit_row() != (c.rules.size() - 1) / 2) name += "_exit" + std::to_string(c.rules.exit_row());
@@ -58,10 +58,10 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   return name;
 }
 
-class SymbolicMatchesExplicit : public ::testing::TestWithParam<Case> {};
+class SymbolicMatchesExplicit : public ::testing::TestWithParam<RetrogradeCase> {};
 
 TEST_P(SymbolicMatchesExplicit, EveryFigure) {
-  const Case& c = GetParam();
+  const RetrogradeCase& c = GetParam();
   // 4x4 runs in a tiny node table so that garbage collection and growth happen all the
   // time; larger boards would take minutes that way.
   BddSession session(0, c.rules.size() == 4 ? tiny_table() : BddSettings{});
@@ -75,13 +75,13 @@ TEST_P(SymbolicMatchesExplicit, EveryFigure) {
 
 // The default layout runs in the engine suite (tests/engine_test.cpp) with every engine; here
 // every other variable order, line code and frontier choice.
-bool default_layout(const Case& c) {
+bool default_layout(const RetrogradeCase& c) {
   return c.slot.order == SlotEncodingOptions{}.order && c.slot.line_code == SlotEncodingOptions{}.line_code &&
          c.frontiers == Frontiers::Auto;
 }
 
-std::vector<Case> small_cases() {
-  std::vector<Case> cases;
+std::vector<RetrogradeCase> small_cases() {
+  std::vector<RetrogradeCase> cases;
   const std::vector<VehicleLimits> limits = {{}, {.max_vehicles = 4}, {.max_cars = 3, .max_trucks = 1}};
   for (Metric metric : {Metric::Step, Metric::Move})
     for (const auto& order : SlotEncodingOptions::orders())
@@ -100,8 +100,8 @@ std::vector<Case> small_cases() {
 INSTANTIATE_TEST_SUITE_P(FourByFour, SymbolicMatchesExplicit, ::testing::ValuesIn(small_cases()),
                          case_name);
 
-std::vector<Case> five_by_five_cases() {
-  std::vector<Case> cases;
+std::vector<RetrogradeCase> five_by_five_cases() {
+  std::vector<RetrogradeCase> cases;
   for (Metric metric : {Metric::Step, Metric::Move}) {
     // Every figure for the paper's layout (interleaved slots) with every line code; the layers
     // for the other orders, whose dominance pass alone costs over a minute each.
@@ -123,7 +123,7 @@ TEST(SymbolicLayers, EveryMintermIsALegalBoardOfItsIndex) {
   for (Metric metric : {Metric::Step, Metric::Move}) {
     BddSession session(0, tiny_table());
     SlotEncoding encoding(session, Rules(4, -1, metric), SlotEncodingOptions{});
-    testing::expect_layers_are_the_explicit_layers(encoding, session);
+    test_support::expect_layers_are_the_explicit_layers(encoding, session);
   }
 }
 

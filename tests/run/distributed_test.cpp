@@ -34,11 +34,11 @@ RUSHHOUR_TEST_TIER_OF("SmallBoards/MpiParts.*/5x5_limited_rows", long);
 namespace rushhour::run {
 namespace {
 
-using testing::CommandRun;
-using testing::run_rushhour;
-using testing::run_shell;
-using testing::summary_of;
-using testing::TempDir;
+using test_support::CommandRun;
+using test_support::run_rushhour;
+using test_support::run_shell;
+using test_support::summary_of;
+using test_support::TempDir;
 
 TEST(ItemParts, EveryItemIsInExactlyOnePart) {
   const std::uint64_t items = 1000;
@@ -121,12 +121,12 @@ TEST(ItemParts, PartsOf5x5MergedEqualTheWholeSweep) {
     ClassEngineOptions options;
     options.threads = 2;
     const std::uint64_t items = class_work_items(rules);
-    ClassSweepState whole = testing::sweep_item_ranges(rules, {{0, items}}, options);
+    ClassSweepState whole = test_support::sweep_item_ranges(rules, {{0, items}}, options);
     whole.seconds = 0;
     for (int parts : {2, 3, 4, 8}) {
       ClassSweepState merged;
       for (int part = parts; part >= 1; --part) {
-        const ClassSweepState state = testing::sweep_item_ranges(rules, part_items(items, {part, parts}), options);
+        const ClassSweepState state = test_support::sweep_item_ranges(rules, part_items(items, {part, parts}), options);
         EXPECT_GT(state.states, 0u) << "part " << part << "/" << parts << " holds configurations";
         add_sweep(merged, state, options.samples_per_index, options.sample_indices);
       }
@@ -515,8 +515,8 @@ TEST_P(MpiParts, GiveTheExplicitFiguresAndResumeFromTheSavedParts) {
   const CommandRun ranks = run_shell(*two + args + " --out " + dir / "ranks");
   ASSERT_EQ(ranks.status, 0) << ranks.err;
   EXPECT_EQ(summary_of(ranks.out), summary_of(single.out));
-  const Classification& expected = testing::explicit_figures(c.rules);
-  testing::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
+  const Classification& expected = test_support::explicit_figures(c.rules);
+  test_support::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
                                {.dominance = c.dominance, .samples = true});
   EXPECT_EQ(layer_nodes(dir.path() / "ranks"), layer_nodes(dir.path() / "single"));
   EXPECT_NE(ranks.err.find(", 2 MPI ranks"), std::string::npos) << ranks.err;
@@ -535,7 +535,7 @@ TEST_P(MpiParts, GiveTheExplicitFiguresAndResumeFromTheSavedParts) {
   EXPECT_NE(resumed.err.find("resumed " + std::to_string(parts - removed) + " finished parts"), std::string::npos)
       << resumed.err;
   EXPECT_EQ(summary_of(resumed.out), summary_of(single.out));
-  testing::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
+  test_support::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
                                {.dominance = c.dominance, .samples = true});
   EXPECT_EQ(layer_nodes(dir.path() / "ranks"), layer_nodes(dir.path() / "single"));
   EXPECT_EQ(part_files(dir.path() / "ranks"), parts);
@@ -585,11 +585,11 @@ TEST(MpiParts, FiguresOnlyRunKeepsTheCheckpointOnRankZero) {
   const std::string args = " classify --size 4 --metric move --partition rows --dominance-by symbolic";
   const CommandRun single = run_rushhour(args + " --part-workers 1 -q --out " + dir / "single");
   ASSERT_EQ(single.status, 0) << single.err;
-  const Classification& expected = testing::explicit_figures(Rules(4, -1, Metric::Move));
+  const Classification& expected = test_support::explicit_figures(Rules(4, -1, Metric::Move));
   const CommandRun ranks = run_shell(*two + args + " --part-files figures --out " + dir / "ranks");
   ASSERT_EQ(ranks.status, 0) << ranks.err;
   EXPECT_EQ(summary_of(ranks.out), summary_of(single.out));
-  testing::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
+  test_support::expect_same_figures(read_classification(dir.path() / "ranks" / "classification.h5"), expected,
                                {.dominance = true, .samples = true});
   EXPECT_EQ(layer_nodes(dir.path() / "ranks"), layer_nodes(dir.path() / "single"));
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "ranks" / "parts"));
@@ -605,7 +605,7 @@ TEST(MpiParts, FiguresOnlyRunKeepsTheCheckpointOnRankZero) {
   EXPECT_NE(resumed.err.find("took the figures of " + std::to_string(files.size() - removed) + " part files"),
             std::string::npos)
       << resumed.err;
-  testing::expect_same_figures(read_classification(dir.path() / "single" / "classification.h5"), expected,
+  test_support::expect_same_figures(read_classification(dir.path() / "single" / "classification.h5"), expected,
                                {.dominance = true, .samples = true});
   EXPECT_EQ(layer_nodes(dir.path() / "single"), layer_nodes(dir.path() / "ranks"));
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "single" / "parts"));
@@ -637,8 +637,8 @@ TEST(MpiKill, PartitionedRunKilledThenResumedWithAnotherRankCount) {
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.err.find("resumed "), std::string::npos) << resumed.err;
   EXPECT_EQ(summary_of(resumed.out), summary_of(single.out));
-  testing::expect_same_figures(read_classification(dir.path() / "job" / "classification.h5"),
-                               testing::explicit_figures(rules), {.dominance = false, .samples = true});
+  test_support::expect_same_figures(read_classification(dir.path() / "job" / "classification.h5"),
+                               test_support::explicit_figures(rules), {.dominance = false, .samples = true});
 }
 
 }  // namespace

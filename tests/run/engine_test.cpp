@@ -88,7 +88,7 @@ Classification run_engine(const EngineVariant& variant, const Rules& rules) {
   if (variant.symbolic_classes) settings.sweep.symbolic_above = symbolic_threshold(rules);
   // 4x4 runs in a tiny node table so that garbage collection and table growth happen all the
   // time; larger boards would take minutes that way.
-  if (rules.size() == 4) settings.symbolic.bdd = testing::tiny_table();
+  if (rules.size() == 4) settings.symbolic.bdd = test_support::tiny_table();
   settings.sweep.threads = 2;
   run::ProgressLog log(true, "");
   return run::engine_for(variant.kind).run(settings, nullptr, log).figures;
@@ -119,13 +119,13 @@ class EveryEngine : public ::testing::TestWithParam<EngineCase> {};
 TEST_P(EveryEngine, GivesTheExplicitEnginesFigures) {
   const auto& [variant, rules] = GetParam();
   const Classification got = run_engine(variant, rules);
-  const Classification& expected = testing::explicit_figures(rules);
+  const Classification& expected = test_support::explicit_figures(rules);
   EXPECT_EQ(got.engine, run::to_string(variant.kind));
   EXPECT_EQ(got.rules.describe(), rules.describe());
   ASSERT_EQ(got.nondominated.size(), expected.layers.size());
   // The explicit and the class engine take the same samples; the bdd engine its own.
   const bool same_samples = variant.kind != run::EngineKind::Symbolic;
-  testing::expect_same_figures(got, expected, {.samples = same_samples});
+  test_support::expect_same_figures(got, expected, {.samples = same_samples});
   if (!same_samples) expect_samples_of_their_index(got, expected);
 }
 

@@ -31,8 +31,8 @@ extern char** environ;
 namespace rushhour {
 namespace {
 
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::run_rushhour;
+using test_support::TempDir;
 namespace fs = std::filesystem;
 
 // The .tmp files under `dir` with their modification times.
@@ -149,7 +149,7 @@ TEST(KillResume, SigkillDuringLayersAndWritesThenResumeGivesTheUninterruptedResu
   const auto resumed = run_rushhour("classify --size 5 --no-dominance -q --resume --out " + killed.string());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   const Classification result = read_classification(killed / "classification.h5");
-  testing::expect_same_figures(result, reference, {.samples = true});
+  test_support::expect_same_figures(result, reference, {.samples = true});
   expect_same_layer_nodes(result, reference);
 }
 
@@ -189,7 +189,7 @@ TEST(KillResume, PartitionedRunOnTwoWorkersResumesAfterAKillOrAStop) {
   const auto resumed = run_rushhour("classify " + options + " --resume --out " + killed.string());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   const Classification result = read_classification(killed / "classification.h5");
-  testing::expect_same_figures(result, reference, {.dominance = false, .samples = true});
+  test_support::expect_same_figures(result, reference, {.dominance = false, .samples = true});
   expect_same_layer_nodes(result, reference);
   EXPECT_EQ(saved_parts(), 3888u);
 
@@ -208,7 +208,7 @@ TEST(KillResume, PartitionedRunOnTwoWorkersResumesAfterAKillOrAStop) {
   EXPECT_FALSE(read_classification(stopped / "classification.h5").complete);
   ASSERT_EQ(run_rushhour("classify " + options + " --resume --out " + stopped.string()).status, 0);
   const Classification finished = read_classification(stopped / "classification.h5");
-  testing::expect_same_figures(finished, reference, {.dominance = false, .samples = true});
+  test_support::expect_same_figures(finished, reference, {.dominance = false, .samples = true});
 }
 
 // The parts a partitioned run that keeps figures only has checkpointed so far (0: none).
@@ -247,7 +247,7 @@ TEST(KillResume, FiguresOnlyPartitionedRunResumesAfterAKill) {
   const auto resumed = run_rushhour("classify " + options + " --resume --out " + killed.string());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   const Classification result = read_classification(killed / "classification.h5");
-  testing::expect_same_figures(result, reference, {.dominance = false, .samples = true});
+  test_support::expect_same_figures(result, reference, {.dominance = false, .samples = true});
   expect_same_layer_nodes(result, reference);
   EXPECT_EQ(checkpointed_parts(killed), 3888u);
   EXPECT_FALSE(fs::exists(killed / "parts"));

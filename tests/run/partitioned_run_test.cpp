@@ -50,16 +50,16 @@ class PartitionedRun : public ::testing::TestWithParam<PartitionCase> {};
 
 TEST_P(PartitionedRun, GivesEveryFigureOfTheExplicitEngine) {
   const auto& [partition, rules] = GetParam();
-  const Classification& expected = testing::explicit_figures(rules);
+  const Classification& expected = test_support::explicit_figures(rules);
   run::ProgressLog log(true, "");
   const Classification got = run::classify_partitioned(partitioned_settings(rules, partition), nullptr, log);
-  testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+  test_support::expect_same_figures(got, expected, {.dominance = true, .samples = true});
   for (std::size_t i = 0; i < got.layers.size(); ++i) EXPECT_GT(got.layers[i].bdd_nodes, 0u);
 }
 
 TEST_P(PartitionedRun, StopsAfterTheLayerLimit) {
   const auto& [partition, rules] = GetParam();
-  const Classification& expected = testing::explicit_figures(rules);
+  const Classification& expected = test_support::explicit_figures(rules);
   run::RunSettings settings = partitioned_settings(rules, partition);
   settings.symbolic.max_layers = 4;
   run::ProgressLog log(true, "");
@@ -102,15 +102,15 @@ class SavedPartitionedRun : public ::testing::TestWithParam<PartitionCase> {};
 
 TEST_P(SavedPartitionedRun, OnTwoWorkerProcessesSavesEveryPartAndResumesFromThem) {
   const auto& [partition, rules] = GetParam();
-  const Classification& expected = testing::explicit_figures(rules);
-  testing::TempDir dir("partitioned_run");
+  const Classification& expected = test_support::explicit_figures(rules);
+  test_support::TempDir dir("partitioned_run");
   run::RunSettings settings = partitioned_settings(rules, partition);
   settings.symbolic.part_workers = 2;
   settings.common.out = dir.path();
   const run::RunDirectory directory(dir.path());
   run::ProgressLog log(true, "");
   const Classification got = run::classify_partitioned(settings, &directory, log);
-  testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+  test_support::expect_same_figures(got, expected, {.dominance = true, .samples = true});
   const std::uint64_t parts = count_parts(parse_partition(partition, rules), rules);
   ASSERT_EQ(files_under(dir.path() / "parts"), parts);
 
@@ -121,7 +121,7 @@ TEST_P(SavedPartitionedRun, OnTwoWorkerProcessesSavesEveryPartAndResumesFromThem
   // The parts classified again start from the whole domain's first layers: the same BDDs.
   settings.symbolic.whole_layers = 2;
   const Classification resumed = run::classify_partitioned(settings, &directory, log);
-  testing::expect_same_figures(resumed, expected, {.dominance = true, .samples = true});
+  test_support::expect_same_figures(resumed, expected, {.dominance = true, .samples = true});
   EXPECT_EQ(layer_nodes(resumed), layer_nodes(got));
   EXPECT_EQ(files_under(dir.path() / "parts"), parts);
 }
@@ -135,8 +135,8 @@ std::string read_text(const std::filesystem::path& path) {
 // there on --resume with the same K; another K computes them again; a damaged file is refused.
 TEST(SavedPartitionedRun, ResumesFromTheSavedWholeLayers) {
   const Rules rules(4, -1, Metric::Move);
-  const Classification& expected = testing::explicit_figures(rules);
-  testing::TempDir dir("partitioned_whole_layers");
+  const Classification& expected = test_support::explicit_figures(rules);
+  test_support::TempDir dir("partitioned_whole_layers");
   run::RunSettings settings = partitioned_settings(rules, "rows");
   settings.symbolic.whole_layers = 3;
   settings.common.out = dir.path();
@@ -146,7 +146,7 @@ TEST(SavedPartitionedRun, ResumesFromTheSavedWholeLayers) {
     settings.symbolic.whole_layers = whole;
     run::ProgressLog log(true, (dir.path() / log_name).string());
     const Classification got = run::classify_partitioned(settings, &directory, log);
-    testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+    test_support::expect_same_figures(got, expected, {.dominance = true, .samples = true});
     return read_text(dir.path() / log_name);
   };
   EXPECT_NE(resume(3, "first.log").find("whole domain: layers 0..2 in"), std::string::npos);
@@ -173,7 +173,7 @@ TEST(SavedPartitionedRun, ResumesFromTheSavedWholeLayers) {
   EXPECT_NE(resume(2, "unsaved.log").find("whole domain: not saved ("), std::string::npos);
 }
 
-std::string case_name(const ::testing::TestParamInfo<PartitionCase>& info) {
+std::string partition_case_name(const ::testing::TestParamInfo<PartitionCase>& info) {
   const auto& [partition, rules] = info.param;
   std::string name = partition + "_" + std::to_string(rules.size()) + "x" +
                      std::to_string(rules.size()) + to_string(rules.metric());
@@ -190,14 +190,14 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(Rules(4, -1, Metric::Step), Rules(4, -1, Metric::Move),
                                          Rules(4, 0, Metric::Step),
                                          Rules(4, -1, Metric::Move, {.max_cars = 3, .max_trucks = 1}))),
-    case_name);
+    partition_case_name);
 
 INSTANTIATE_TEST_SUITE_P(
     FiveByFive, PartitionedRun,
     ::testing::Combine(::testing::Values("exit-row", "rows", "lines:R1,R2,C4"),
                        ::testing::Values(Rules(5, -1, Metric::Step), Rules(5, -1, Metric::Move),
                                          Rules(5, 4, Metric::Move, {.max_vehicles = 5}))),
-    case_name);
+    partition_case_name);
 
 // 6x6 with few vehicles: the symbolic dominance pass of every rows part (the class engine's
 // work items) against the explicit engine (scripts/partition_dominance_check.sh compares the
@@ -207,7 +207,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values("rows"),
                        ::testing::Values(Rules(6, -1, Metric::Step, {.max_vehicles = 4}),
                                          Rules(6, -1, Metric::Move, {.max_vehicles = 4}))),
-    case_name);
+    partition_case_name);
 
 // --whole-layers K: the first K layers computed on the whole domain, every part starting
 // from its share of them. The same figures, whether the whole layers end before, within or
@@ -216,12 +216,12 @@ class WholeLayersRun : public ::testing::TestWithParam<std::tuple<std::string, R
 
 TEST_P(WholeLayersRun, GivesEveryFigureOfTheExplicitEngine) {
   const auto& [partition, rules, whole_layers] = GetParam();
-  const Classification& expected = testing::explicit_figures(rules);
+  const Classification& expected = test_support::explicit_figures(rules);
   run::RunSettings settings = partitioned_settings(rules, partition);
   settings.symbolic.whole_layers = whole_layers;
   run::ProgressLog log(true, "");
   const Classification got = run::classify_partitioned(settings, nullptr, log);
-  testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+  test_support::expect_same_figures(got, expected, {.dominance = true, .samples = true});
 
   settings.symbolic.max_layers = 2;
   const Classification limited = run::classify_partitioned(settings, nullptr, log);
@@ -232,7 +232,7 @@ TEST_P(WholeLayersRun, GivesEveryFigureOfTheExplicitEngine) {
 
 std::string whole_layers_name(const ::testing::TestParamInfo<std::tuple<std::string, Rules, int>>& info) {
   const auto& [partition, rules, whole_layers] = info.param;
-  return case_name({{partition, rules}, info.index}) + "_whole" + std::to_string(whole_layers);
+  return partition_case_name({{partition, rules}, info.index}) + "_whole" + std::to_string(whole_layers);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -285,14 +285,14 @@ INSTANTIATE_TEST_SUITE_P(
       cases.emplace_back("rows+2", Rules(4, -1, Metric::Move, {.max_cars = 3, .max_trucks = 1}));
       return cases;
     }()),
-    case_name);
+    partition_case_name);
 
 INSTANTIATE_TEST_SUITE_P(
     FiveByFive, SavedPartitionedRun,
     ::testing::ValuesIn(saved_cases({"exit-row", "rows"},
                                     {Rules(5, -1, Metric::Step), Rules(5, -1, Metric::Move),
                                      Rules(5, 4, Metric::Move, {.max_vehicles = 5})})),
-    case_name);
+    partition_case_name);
 
 // --part-files figures: no part files, the finished parts' summed figures in
 // DIR/parts-checkpoint.txt. A run that saved part files, a third of them then removed, resumed
@@ -304,8 +304,8 @@ class FiguresOnlyRun : public ::testing::TestWithParam<PartitionCase> {};
 
 TEST_P(FiguresOnlyRun, ResumesFromItsCheckpointAndTakesInPartFiles) {
   const auto& [partition, rules] = GetParam();
-  const Classification& expected = testing::explicit_figures(rules);
-  testing::TempDir dir("figures_only_run");
+  const Classification& expected = test_support::explicit_figures(rules);
+  test_support::TempDir dir("figures_only_run");
   run::RunSettings settings = partitioned_settings(rules, partition);
   settings.symbolic.part_workers = 2;
   settings.common.out = dir.path();
@@ -322,7 +322,7 @@ TEST_P(FiguresOnlyRun, ResumesFromItsCheckpointAndTakesInPartFiles) {
   const auto resume = [&](const std::string& log_name) {
     run::ProgressLog log(true, (dir.path() / log_name).string());
     const Classification got = run::classify_partitioned(settings, &directory, log);
-    testing::expect_same_figures(got, expected, {.dominance = true, .samples = true});
+    test_support::expect_same_figures(got, expected, {.dominance = true, .samples = true});
     EXPECT_EQ(layer_nodes(got), layer_nodes(with_files));
     EXPECT_FALSE(std::filesystem::exists(dir.path() / "parts"));
     EXPECT_TRUE(std::filesystem::exists(checkpoint));
@@ -350,7 +350,7 @@ TEST_P(FiguresOnlyRun, ResumesFromItsCheckpointAndTakesInPartFiles) {
   // A fresh run of either kind starts afresh: the checkpoint goes.
   settings.common.resume = false;
   settings.symbolic.part_layers = true;
-  testing::expect_same_figures(run::classify_partitioned(settings, &directory, quiet), expected,
+  test_support::expect_same_figures(run::classify_partitioned(settings, &directory, quiet), expected,
                                {.dominance = true, .samples = true});
   EXPECT_FALSE(std::filesystem::exists(checkpoint));
 }
@@ -361,17 +361,17 @@ INSTANTIATE_TEST_SUITE_P(
                       PartitionCase{"exit-row", Rules(4, 0, Metric::Move, {.max_cars = 3, .max_trucks = 1})},
                       PartitionCase{"rows", Rules(5, -1, Metric::Move)},
                       PartitionCase{"rows", Rules(6, -1, Metric::Step, {.max_vehicles = 4})}),
-    case_name);
+    partition_case_name);
 
 // query has no layers to answer from in a run that keeps figures only, and says so.
 TEST(FiguresOnlyRun, QueryRefusesWithTheReason) {
-  testing::TempDir dir("figures_only_query");
+  test_support::TempDir dir("figures_only_query");
   const std::string out = dir / "run";
-  const auto run = testing::run_rushhour("classify -q --size 4 --partition rows --part-files figures --out " + out);
+  const auto run = test_support::run_rushhour("classify -q --size 4 --partition rows --part-files figures --out " + out);
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out) / "classification.h5"));
   for (const std::string question : {"--hardest", "--index 3 --count", "--board ooooAAoooooooooo"}) {
-    const auto query = testing::run_rushhour("query --run " + out + " " + question);
+    const auto query = test_support::run_rushhour("query --run " + out + " " + question);
     EXPECT_EQ(query.status, 2) << query.err;
     EXPECT_NE(query.err.find("keeps its parts' figures only (--part-files figures)"), std::string::npos) << query.err;
   }
@@ -384,14 +384,14 @@ TEST(PartitionedRun, DominanceByClassesAfterTheParts) {
   settings.symbolic.dominance_by_classes = true;
   run::ProgressLog log(true, "");
   const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log).figures;
-  testing::expect_same_figures(got, testing::explicit_figures(rules));
+  test_support::expect_same_figures(got, test_support::explicit_figures(rules));
 }
 
 // --dominance-components-from I: the components of the indices from I on, -1 below, and
 // every other figure, partitioned or not; a saved run resumes only with the same I.
 TEST(PartitionedRun, CountsTheComponentsFromTheIndexAsked) {
   for (const auto& [rules, from] : {std::pair{Rules(4, -1, Metric::Step), 4}, std::pair{Rules(5, -1, Metric::Move), 6}}) {
-    const Classification& expected = testing::explicit_figures(rules);
+    const Classification& expected = test_support::explicit_figures(rules);
     ASSERT_GT(expected.max_index(), from);
     for (const std::string partition : {"none", "rows"}) {
       SCOPED_TRACE(rules.describe() + " --partition " + partition);
@@ -399,7 +399,7 @@ TEST(PartitionedRun, CountsTheComponentsFromTheIndexAsked) {
       settings.symbolic.components_from = from;
       run::ProgressLog log(true, "");
       const Classification got = run::engine_for(run::EngineKind::Symbolic).run(settings, nullptr, log).figures;
-      testing::expect_same_figures(got, expected, {.dominance = false, .samples = partition != "none"});
+      test_support::expect_same_figures(got, expected, {.dominance = false, .samples = partition != "none"});
       ASSERT_EQ(got.nondominated, expected.nondominated);
       ASSERT_EQ(got.components.size(), expected.components.size());
       for (std::size_t i = 0; i < got.components.size(); ++i)
@@ -407,7 +407,7 @@ TEST(PartitionedRun, CountsTheComponentsFromTheIndexAsked) {
     }
   }
   const Rules rules(4);
-  testing::TempDir dir("partitioned_components_from");
+  test_support::TempDir dir("partitioned_components_from");
   run::RunSettings settings = partitioned_settings(rules, "rows");
   settings.symbolic.components_from = 4;
   settings.common.out = dir.path();
@@ -440,7 +440,7 @@ TEST(PartitionedRun, PartsTakeTheirCacheRatioUnlessOneIsGiven) {
 // A resumed run must be the same run: parts saved with other parameters are refused.
 TEST(PartitionedRun, ResumeRefusesThePartsOfAnotherRun) {
   const Rules rules(4);
-  testing::TempDir dir("partitioned_other");
+  test_support::TempDir dir("partitioned_other");
   run::RunSettings settings = partitioned_settings(rules, "exit-row");
   settings.common.dominance = false;
   settings.common.out = dir.path();
@@ -452,24 +452,24 @@ TEST(PartitionedRun, ResumeRefusesThePartsOfAnotherRun) {
   EXPECT_THROW(run::classify_partitioned(settings, &directory, log), InputError);
   // Without --resume the old parts are removed and the run starts afresh.
   settings.common.resume = false;
-  testing::expect_same_figures(run::classify_partitioned(settings, &directory, log),
-                               testing::explicit_figures(settings.common.rules), {.dominance = false});
+  test_support::expect_same_figures(run::classify_partitioned(settings, &directory, log),
+                               test_support::explicit_figures(settings.common.rules), {.dominance = false});
 }
 
 // A fresh run in a directory of the other kind removes its files: an unpartitioned run the
 // part files, a partitioned run the layer files, so that query finds the latest run's.
 TEST(PartitionedRun, AFreshRunRemovesTheFilesOfTheOtherKind) {
-  testing::TempDir dir("partitioned_fresh");
+  test_support::TempDir dir("partitioned_fresh");
   const std::string out = dir / "run";
-  ASSERT_EQ(testing::run_rushhour("classify -q --no-dominance --size 4 --partition rows --out " + out).status, 0);
+  ASSERT_EQ(test_support::run_rushhour("classify -q --no-dominance --size 4 --partition rows --out " + out).status, 0);
   ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(out) / "parts"));
-  const auto whole = testing::run_rushhour("classify --no-dominance --size 4 --metric move --out " + out);
+  const auto whole = test_support::run_rushhour("classify --no-dominance --size 4 --metric move --out " + out);
   ASSERT_EQ(whole.status, 0) << whole.err;
   EXPECT_NE(whole.err.find("part files of a partitioned run"), std::string::npos) << whole.err;
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out) / "parts"));
-  const auto board = testing::run_rushhour("query --run " + out + " --hardest --json");
+  const auto board = test_support::run_rushhour("query --run " + out + " --hardest --json");
   EXPECT_NE(board.out.find("\"index\": 7,"), std::string::npos) << board.out;
-  const auto parts = testing::run_rushhour("classify --no-dominance --size 4 --partition rows --out " + out);
+  const auto parts = test_support::run_rushhour("classify --no-dominance --size 4 --partition rows --out " + out);
   ASSERT_EQ(parts.status, 0) << parts.err;
   EXPECT_NE(parts.err.find("layer files of an unpartitioned run"), std::string::npos) << parts.err;
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out) / "layers"));
@@ -480,27 +480,27 @@ TEST(PartitionedRun, AFreshRunRemovesTheFilesOfTheOtherKind) {
 // refused --resume (the class checkpoint of the bdd run's dominance sweep, of the step metric)
 // removes nothing.
 TEST(PartitionedRun, AClassEngineRunRemovesTheFilesOfABddRun) {
-  testing::TempDir dir("partitioned_then_classes");
+  test_support::TempDir dir("partitioned_then_classes");
   const std::string out = dir / "run";
   for (const std::string bdd_run : {"--partition rows", "", "--partition rows --dominance-by symbolic"}) {
     for (const std::string resume : {"", " --resume"}) {
-      ASSERT_EQ(testing::run_rushhour("classify -q --size 4 " + bdd_run + " --out " + out).status, 0);
+      ASSERT_EQ(test_support::run_rushhour("classify -q --size 4 " + bdd_run + " --out " + out).status, 0);
       const bool parts = !bdd_run.empty();
       ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(out) / (parts ? "parts" : "layers")));
       const std::string classify = "classify --size 4 --metric move --engine classes --threads 1 --out " + out;
       if (bdd_run.find("symbolic") == std::string::npos) {  // the class sweep's checkpoint is there
-        const auto refused = testing::run_rushhour(classify + " --resume");
+        const auto refused = test_support::run_rushhour(classify + " --resume");
         EXPECT_EQ(refused.status, 2) << refused.err;
         ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(out) / (parts ? "parts" : "layers")));
       }
       const std::string checkpoint = out + "/classes-checkpoint.txt";
       if (!resume.empty()) std::filesystem::remove(checkpoint);
-      const auto classes = testing::run_rushhour(classify + resume);
+      const auto classes = test_support::run_rushhour(classify + resume);
       ASSERT_EQ(classes.status, 0) << classes.err;
       EXPECT_NE(classes.err.find("layer and part files of a bdd run"), std::string::npos) << classes.err;
       EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out) / "parts")) << bdd_run << resume;
       EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out) / "layers")) << bdd_run << resume;
-      const auto hardest = testing::run_rushhour("query --run " + out + " --hardest --json");
+      const auto hardest = test_support::run_rushhour("query --run " + out + " --hardest --json");
       ASSERT_EQ(hardest.status, 0) << hardest.err;
       EXPECT_NE(hardest.out.find("\"index\": 7,"), std::string::npos) << bdd_run << resume << hardest.out;
     }
@@ -516,7 +516,7 @@ TEST(PartitionedRun, PartSampleClassifiesEveryKthPart) {
   run::ProgressLog log(true, "");
   const Classification sampled = run::classify_partitioned(settings, nullptr, log);
   EXPECT_GT(sampled.domain_count, 0u);
-  EXPECT_LT(sampled.domain_count, testing::explicit_figures(rules).domain_count);
+  EXPECT_LT(sampled.domain_count, test_support::explicit_figures(rules).domain_count);
   Count layers = 0;
   for (const LayerFigures& layer : sampled.layers) layers += layer.count;
   EXPECT_EQ(layers, sampled.solvable_count);
@@ -530,7 +530,7 @@ struct BadPartition {
 class PartitionRejects : public ::testing::TestWithParam<BadPartition> {};
 
 TEST_P(PartitionRejects, WithStatusTwoAndOneLine) {
-  const auto run = testing::run_rushhour("classify -q " + GetParam().args);
+  const auto run = test_support::run_rushhour("classify -q " + GetParam().args);
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_NE(run.err.find(GetParam().message), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
@@ -572,8 +572,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 // The command line: the summary of a partitioned run is the explicit engine's.
 TEST(PartitionedRun, ClassifyCommandReportsTheExplicitFigures) {
-  const auto whole = testing::run_rushhour("classify --size 4 -q --engine explicit");
-  const auto parts = testing::run_rushhour("classify --size 4 -q --partition rows --dominance-by symbolic");
+  const auto whole = test_support::run_rushhour("classify --size 4 -q --engine explicit");
+  const auto parts = test_support::run_rushhour("classify --size 4 -q --partition rows --dominance-by symbolic");
   ASSERT_EQ(whole.status, 0) << whole.err;
   ASSERT_EQ(parts.status, 0) << parts.err;
   const auto table = [](const std::string& out) {

@@ -27,7 +27,7 @@ TEST(Progress, TheEtaIsTheRestAtTheRateSoFar) {
 // A class sweep's last progress line: every configuration of the exact domain count solved,
 // nothing left.
 TEST(Progress, AClassSweepEndsAtTheWholeDomainWithNoTimeLeft) {
-  const testing::CommandRun run = testing::run_rushhour("classify --size 4 --engine classes --threads 1");
+  const test_support::CommandRun run = test_support::run_rushhour("classify --size 4 --engine classes --threads 1");
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.err.find("13146 configurations (100.0%), elapsed "), std::string::npos) << run.err;
   EXPECT_NE(run.err.find(", ETA 0 s, RSS "), std::string::npos) << run.err;

@@ -68,7 +68,7 @@ ClassSweepState state_of(std::uint64_t items, std::uint64_t next_item) {
 }
 
 TEST(RunDirectory, ResumesOnlyAClassSweepOfTheSameIdentity) {
-  testing::TempDir dir("run_directory_resume");
+  test_support::TempDir dir("run_directory_resume");
   const RunDirectory directory(dir.path());
   const ClassSweepIdentity step{.rules = Rules(5, -1, Metric::Step)};
   const ClassSweepIdentity move{.rules = Rules(5, -1, Metric::Move)};
@@ -95,7 +95,7 @@ TEST(RunDirectory, ResumesOnlyAClassSweepOfTheSameIdentity) {
 }
 
 TEST(RunDirectory, ACheckpointWithoutAnIdentityIsRefusedByQueries) {
-  testing::TempDir dir("run_directory_foreign");
+  test_support::TempDir dir("run_directory_foreign");
   ClassCheckpoint(dir.path(), "size=5 metric=step").save(state_of(100, 40));
   try {
     RunDirectory(dir.path()).saved_class_sweep();

@@ -24,8 +24,8 @@ namespace rushhour {
 using run::classify_by_classes;
 namespace {
 
-using testing::expect_same_figures;
-using testing::explicit_figures;
+using test_support::expect_same_figures;
+using test_support::explicit_figures;
 
 ClassEngineOptions with_solver(const Rules& rules, run::ComponentCount components = run::ComponentCount::ByClosures) {
   ClassEngineOptions options;

@@ -11,7 +11,7 @@ RUSHHOUR_TEST_TIER(quick);
 
 namespace {
 
-using rushhour::testing::run_shell;
+using rushhour::test_support::run_shell;
 
 const std::string kScript =
     "/usr/bin/python3 " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/component_size.py ";

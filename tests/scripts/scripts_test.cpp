@@ -22,10 +22,10 @@ RUSHHOUR_TEST_TIER_OF("Scripts.ClustersMinimalEqualsTheMinimalSweeps", long);
 namespace {
 
 namespace fs = std::filesystem;
-using rushhour::testing::CommandRun;
-using rushhour::testing::run_rushhour;
-using rushhour::testing::run_shell;
-using rushhour::testing::TempDir;
+using rushhour::test_support::CommandRun;
+using rushhour::test_support::run_rushhour;
+using rushhour::test_support::run_shell;
+using rushhour::test_support::TempDir;
 
 const std::string kPython = "/usr/bin/python3";
 

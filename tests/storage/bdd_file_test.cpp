@@ -24,10 +24,10 @@ RUSHHOUR_TEST_TIER_OF("BddFileProbe.NeverAnswersWronglyFromADamagedFile", full);
 namespace rushhour {
 namespace {
 
-using testing::flip_byte;
-using testing::read_bytes;
-using testing::ScratchDir;
-using testing::write_bytes;
+using test_support::flip_byte;
+using test_support::read_bytes;
+using test_support::ScratchDir;
+using test_support::write_bytes;
 
 constexpr int kVariables = 24;
 

@@ -42,7 +42,7 @@ ClassSweepState some_state() {
 }
 
 TEST(ClassCheckpoint, KeepsItemsDoneOutOfOrder) {
-  testing::TempDir dir("class_checkpoint_later");
+  test_support::TempDir dir("class_checkpoint_later");
   const ClassCheckpoint checkpoint(dir.path(), "size=5 metric=step");
   ClassSweepState state = some_state();
   state.later_items = {{2000, 2100}, {3000, 3001}};
@@ -65,7 +65,7 @@ std::string read_text(const std::filesystem::path& path) {
 }
 
 TEST(ClassCheckpoint, RoundTrip) {
-  testing::TempDir dir("class_checkpoint");
+  test_support::TempDir dir("class_checkpoint");
   const ClassCheckpoint checkpoint(dir.path(), "size=5 metric=step");
   EXPECT_EQ(checkpoint.path(), ClassCheckpoint::file_in(dir.path()));
   EXPECT_FALSE(ClassCheckpoint::read(dir.path()).has_value());
@@ -78,7 +78,7 @@ TEST(ClassCheckpoint, RoundTrip) {
 }
 
 TEST(ClassCheckpoint, DamageIsReported) {
-  testing::TempDir dir("class_checkpoint_damage");
+  test_support::TempDir dir("class_checkpoint_damage");
   const ClassCheckpoint checkpoint(dir.path(), "p");
   checkpoint.save(some_state());
   const std::string text = read_text(checkpoint.path());
@@ -99,7 +99,7 @@ TEST(ClassCheckpoint, DamageIsReported) {
 }
 
 TEST(ClassCheckpoint, IsReadWithoutKnowingItsParameters) {
-  testing::TempDir dir("class_checkpoint_parameters");
+  test_support::TempDir dir("class_checkpoint_parameters");
   EXPECT_FALSE(ClassCheckpoint::read(dir.path()).has_value());
   ClassCheckpoint(dir.path(), "size=5 metric=step").save(some_state());
   const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(dir.path());

@@ -19,10 +19,10 @@ RUSHHOUR_TEST_TIER_OF("ClassificationFile.PassesTheIndependentPythonCheck", full
 namespace rushhour {
 namespace {
 
-using testing::flip_byte;
-using testing::read_bytes;
-using testing::ScratchDir;
-using testing::write_bytes;
+using test_support::flip_byte;
+using test_support::read_bytes;
+using test_support::ScratchDir;
+using test_support::write_bytes;
 
 // 4x4, exit row 1. Index 2:        Index 1:
 //   B o o o                          o o o C

@@ -33,9 +33,9 @@ namespace rushhour {
 using run::classify_by_classes;
 namespace {
 
-using testing::read_bytes;
-using testing::run_rushhour;
-using testing::TempDir;
+using test_support::read_bytes;
+using test_support::run_rushhour;
+using test_support::TempDir;
 
 // A record as both sides compute it, keyed by its canonical board.
 struct Expected {
@@ -423,7 +423,7 @@ TEST(ClusterDatabaseCommand, AStoppedRunResumesToTheSameDatabase) {
   const std::string args = "classify --engine classes --threads 2 --size 5 --metric move -q --checkpoint-seconds 0 "
                            "--clusters " + (dir / "db.h5") + " --clusters-text " + (dir / "db.txt") +
                            " --out " + (dir / "run");
-  const auto first = testing::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
+  const auto first = test_support::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
                                         " & pid=$!; for i in $(seq 1200); do grep -q . " + log +
                                         " 2>/dev/null && break; sleep 0.05; done; kill -INT $pid; wait $pid");
   ASSERT_EQ(first.status, 130) << first.err;
@@ -449,7 +449,7 @@ TEST(ClusterDatabaseCommand, AnUnwritableDatabaseKeepsTheClassification) {
   const std::string args = "classify --engine classes --threads 1 --size 5 -q --clusters " + (dir / "db.h5") +
                            " --out " + (dir / "run");
   // Once the sweep runs, a directory takes the database's path: the database cannot replace it.
-  const auto first = testing::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
+  const auto first = test_support::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
                                         " & pid=$!; for i in $(seq 1200); do grep -q . " + log +
                                         " 2>/dev/null && break; sleep 0.05; done; mkdir " + (dir / "db.h5") +
                                         "; wait $pid");

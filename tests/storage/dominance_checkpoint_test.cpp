@@ -13,9 +13,9 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour {
 namespace {
 
-using testing::ScratchDir;
-using testing::read_bytes;
-using testing::write_bytes;
+using test_support::ScratchDir;
+using test_support::read_bytes;
+using test_support::write_bytes;
 
 constexpr const char* kParameters = "encoding=slot size=4 metric=step dominance_indices=-1";
 

@@ -11,7 +11,7 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour {
 namespace {
 
-using testing::ScratchDir;
+using test_support::ScratchDir;
 
 std::vector<ExplosionRow> sample_rows() {
   return {

@@ -30,7 +30,7 @@ PartsCheckpoint::Saved some_parts() {
 }
 
 TEST(PartsCheckpoint, ReadsBackWhatWasSaved) {
-  testing::ScratchDir dir;
+  test_support::ScratchDir dir;
   const PartsCheckpoint checkpoint(dir.path(), "size=4 partition=rows");
   EXPECT_FALSE(checkpoint.load().has_value());
   const PartsCheckpoint::Saved saved = some_parts();
@@ -40,7 +40,7 @@ TEST(PartsCheckpoint, ReadsBackWhatWasSaved) {
   EXPECT_EQ(read->finished, saved.finished);
   EXPECT_EQ(read->sum, saved.sum);
   EXPECT_NE(
-      testing::read_bytes(checkpoint.path()).find("finished 7 0-3 7-8 9-11 4000000-4000001\n"),
+      test_support::read_bytes(checkpoint.path()).find("finished 7 0-3 7-8 9-11 4000000-4000001\n"),
       std::string::npos);
   checkpoint.save({});
   EXPECT_TRUE(checkpoint.load()->finished.empty());
@@ -49,18 +49,18 @@ TEST(PartsCheckpoint, ReadsBackWhatWasSaved) {
 }
 
 TEST(PartsCheckpoint, RefusesADamagedForeignOrOtherFile) {
-  testing::ScratchDir dir;
+  test_support::ScratchDir dir;
   const PartsCheckpoint checkpoint(dir.path(), "size=4 partition=rows");
   checkpoint.save(some_parts());
-  const std::string bytes = testing::read_bytes(checkpoint.path());
+  const std::string bytes = test_support::read_bytes(checkpoint.path());
   for (std::size_t at = 0; at < bytes.size(); at += 7) {
-    testing::flip_byte(checkpoint.path(), at);
+    test_support::flip_byte(checkpoint.path(), at);
     EXPECT_THROW(checkpoint.load(), InputError) << "byte " << at;
-    testing::flip_byte(checkpoint.path(), at);
+    test_support::flip_byte(checkpoint.path(), at);
   }
-  testing::write_bytes(checkpoint.path(), bytes.substr(0, bytes.size() - 1));
+  test_support::write_bytes(checkpoint.path(), bytes.substr(0, bytes.size() - 1));
   EXPECT_THROW(checkpoint.load(), InputError);
-  testing::write_bytes(checkpoint.path(), bytes);
+  test_support::write_bytes(checkpoint.path(), bytes);
   try {
     PartsCheckpoint(dir.path(), "size=5 partition=rows").load();
     ADD_FAILURE() << "a checkpoint of other parameters was read";
@@ -68,7 +68,7 @@ TEST(PartsCheckpoint, RefusesADamagedForeignOrOtherFile) {
     EXPECT_NE(std::string(error.what()).find("a run with other parameters"), std::string::npos)
         << error.what();
   }
-  testing::write_bytes(checkpoint.path(), "rushhour class sweep checkpoint 1\nchecksum 0\n");
+  test_support::write_bytes(checkpoint.path(), "rushhour class sweep checkpoint 1\nchecksum 0\n");
   EXPECT_THROW(checkpoint.load(), InputError);
 }
 

@@ -84,7 +84,7 @@ TEST(RunDigestCommand, EveryEngineAndThreadCountPrintsTheSameDigest) {
   std::set<std::string> digests;
   for (const std::string engine : {"--engine bdd", "--engine bdd --partition rows", "--engine explicit",
                                    "--engine classes --threads 1", "--engine classes --threads 2"}) {
-    const auto run = testing::run_rushhour("classify --size 4 --metric move -q " + engine);
+    const auto run = test_support::run_rushhour("classify --size 4 --metric move -q " + engine);
     ASSERT_EQ(run.status, 0) << engine << ": " << run.err;
     const std::string digest = digest_line(run.out);
     EXPECT_FALSE(digest.empty()) << engine << ": " << run.out;
@@ -92,7 +92,7 @@ TEST(RunDigestCommand, EveryEngineAndThreadCountPrintsTheSameDigest) {
   }
   EXPECT_EQ(digests.size(), 1u);
   // A run stopped early has partial figures: no digest.
-  const auto stopped = testing::run_rushhour("classify --size 4 -q --max-layers 2 --no-dominance");
+  const auto stopped = test_support::run_rushhour("classify --size 4 -q --max-layers 2 --no-dominance");
   ASSERT_EQ(stopped.status, 0) << stopped.err;
   EXPECT_EQ(digest_line(stopped.out), "") << stopped.out;
 }

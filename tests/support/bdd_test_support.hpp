@@ -2,7 +2,7 @@
 // Settings for symbolic tests.
 #include "bdd/session.hpp"
 
-namespace rushhour::testing {
+namespace rushhour::test_support {
 
 // A deliberately tiny node table and cache: garbage collection and table growth run all the
 // time, so a handle that is not protected or a count taken over a stale node shows up.
@@ -13,4 +13,4 @@ inline BddSettings tiny_table() {
   return settings;
 }
 
-}  // namespace rushhour::testing
+}  // namespace rushhour::test_support

@@ -8,7 +8,7 @@
 #include "board/board.hpp"
 #include "explicit/class_engine.hpp"
 
-namespace rushhour::testing {
+namespace rushhour::test_support {
 
 inline ClassSweepState sweep_item_ranges(const Rules& rules, const std::vector<ItemRange>& ranges,
                                          const ClassEngineOptions& options) {
@@ -31,4 +31,4 @@ inline ClassSweepState sum_of_sweeps(ClassSweepState a, const ClassSweepState& b
   return a;
 }
 
-}  // namespace rushhour::testing
+}  // namespace rushhour::test_support

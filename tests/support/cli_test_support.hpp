@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-namespace rushhour::testing {
+namespace rushhour::test_support {
 
 struct CommandRun {
   int status = -1;
@@ -75,4 +75,4 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-}  // namespace rushhour::testing
+}  // namespace rushhour::test_support

@@ -17,7 +17,7 @@
 #include "storage/classification_file.hpp"
 #include "storage/run_metadata.hpp"
 
-namespace rushhour::testing {
+namespace rushhour::test_support {
 
 inline std::filesystem::path reference_cache_directory() {
   namespace fs = std::filesystem;
@@ -84,4 +84,4 @@ inline void expect_same_figures(const Classification& got, const Classification&
   }
 }
 
-}  // namespace rushhour::testing
+}  // namespace rushhour::test_support

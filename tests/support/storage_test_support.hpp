@@ -9,7 +9,7 @@
 #include <iterator>
 #include <string>
 
-namespace rushhour::testing {
+namespace rushhour::test_support {
 
 // A fresh directory named after the running test, removed afterwards.
 class ScratchDir {
@@ -53,4 +53,4 @@ inline void flip_byte(const std::filesystem::path& path, std::size_t offset) {
   file.put(static_cast<char>(byte ^ 0x10));
 }
 
-}  // namespace rushhour::testing
+}  // namespace rushhour::test_support

@@ -13,7 +13,7 @@
 #include "reference_figures.hpp"
 #include "retrograde/retrograde.hpp"
 
-namespace rushhour::testing {
+namespace rushhour::test_support {
 
 // Runs the analysis of `rules` with `encoding` and checks the layers themselves: disjoint,
 // inside the domain, every minterm a board of the explicit engine's domain with that index,
@@ -47,4 +47,4 @@ inline void expect_layers_are_the_explicit_layers(const StateEncoding& encoding,
   }
 }
 
-}  // namespace rushhour::testing
+}  // namespace rushhour::test_support

@@ -33,6 +33,6 @@ bool tier_of(const std::string& file, const std::string& test_name, Tier& tier);
 #define RUSHHOUR_TEST_TIER_JOIN2(a, b) a##b
 #define RUSHHOUR_TEST_TIER_JOIN(a, b) RUSHHOUR_TEST_TIER_JOIN2(a, b)
 #define RUSHHOUR_TEST_TIER_OF(pattern, tier)                                               \
-  [[maybe_unused]] static const bool RUSHHOUR_TEST_TIER_JOIN(rushhour_test_tier_, __LINE__) = \
+  [[maybe_unused]] static const bool RUSHHOUR_TEST_TIER_JOIN(rushhour_test_tier_, __COUNTER__) = \
       ::test_tier::declare_tier(__FILE__, pattern, ::test_tier::tier_##tier)
 #define RUSHHOUR_TEST_TIER(tier) RUSHHOUR_TEST_TIER_OF("*", tier)
