@@ -1,6 +1,7 @@
 #include "board/board.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 
 #include "board/errors.hpp"
@@ -13,9 +14,13 @@ std::uint64_t Vehicle::mask(int size) const {
   return bits;
 }
 
-Board::Board(int size, std::vector<Vehicle> vehicles) : size_(size), vehicles_(std::move(vehicles)) {
+Board::Board(int size, std::vector<Vehicle> vehicles, std::uint64_t walls)
+    : size_(size), vehicles_(std::move(vehicles)), walls_(walls) {
   if (size < kMinSize || size > kMaxSize)
     throw InputError("board size " + std::to_string(size) + " is not supported");
+  const int cells = size * size;
+  if (cells < 64 && (walls >> cells) != 0)
+    throw InputError("a wall lies off the " + std::to_string(size) + "x" + std::to_string(size) + " board");
   std::sort(vehicles_.begin(), vehicles_.end());
   for (const Vehicle& v : vehicles_) {
     if (v.length != kCar && v.length != kTruck)
@@ -29,13 +34,19 @@ Board::Board(int size, std::vector<Vehicle> vehicles) : size_(size), vehicles_(s
     if (occupied_ & m)
       throw InputError("two vehicles overlap near row " + std::to_string(v.row) + ", column " +
                        std::to_string(v.col));
+    if (walls_ & m)
+      throw InputError("a vehicle covers a wall near row " + std::to_string(v.row) + ", column " +
+                       std::to_string(v.col));
     occupied_ |= m;
   }
 }
 
+int Board::wall_count() const { return std::popcount(walls_); }
+
 BoardKey Board::key() const {
   BoardKey key;
   key.occupied = occupied_;
+  key.first = walls_;
   for (const Vehicle& v : vehicles_) {
     key.first |= std::uint64_t{1} << v.cell(0, size_);
     if (v.horizontal()) key.horizontal |= v.mask(size_);
@@ -54,7 +65,7 @@ Board Board::moved(std::size_t index, int delta) const {
   std::vector<Vehicle> vehicles = vehicles_;
   Vehicle& v = vehicles.at(index);
   (v.horizontal() ? v.col : v.row) += delta;
-  return Board(size_, std::move(vehicles));
+  return Board(size_, std::move(vehicles), walls_);
 }
 
 }  // namespace rushhour

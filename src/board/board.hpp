@@ -1,9 +1,10 @@
 #pragma once
-// A configuration: a set of unlabeled vehicles on an n x n board (SPEC §2).
+// A configuration: a set of unlabeled vehicles and walls on an n x n board (SPEC §2).
 // Rows 0..n-1 from the top, columns 0..n-1 from the left; cell index = row * n + col.
 // Invariants (checked on construction): every vehicle is a car (length 2) or a truck
-// (length 3) lying fully on the board, no two vehicles share a cell. Vehicles are kept
-// sorted by their first cell, so two equal configurations compare equal.
+// (length 3) lying fully on the board, no two vehicles share a cell, and no vehicle covers a
+// wall (a fixed 1x1 obstacle). Vehicles are kept sorted by their first cell, so two equal
+// configurations compare equal.
 #include <compare>
 #include <cstdint>
 #include <optional>
@@ -35,7 +36,9 @@ struct Vehicle {
 };
 
 // Three masks that determine a configuration (its vehicles' first cells, the cells of
-// horizontal vehicles, all occupied cells): a compact hashable identity.
+// horizontal vehicles, the cells vehicles cover): a compact hashable identity. A wall is a
+// cell of `first` that no vehicle covers (first & ~occupied), so the masks of a board without
+// walls are unchanged and a slide, which moves bits of vehicles only, leaves walls in place.
 struct BoardKey {
   std::uint64_t first = 0;
   std::uint64_t horizontal = 0;
@@ -54,13 +57,17 @@ struct BoardKeyHash {
 
 class Board {
  public:
-  // Throws InputError if a vehicle leaves the board, has a bad length, or overlaps another.
-  Board(int size, std::vector<Vehicle> vehicles);
+  // Throws InputError if a vehicle leaves the board, has a bad length, or overlaps another
+  // vehicle or a wall, or a wall lies off the board.
+  Board(int size, std::vector<Vehicle> vehicles, std::uint64_t walls = 0);
 
   int size() const { return size_; }
   const std::vector<Vehicle>& vehicles() const { return vehicles_; }
-  std::uint64_t occupied() const { return occupied_; }
-  bool is_free(int row, int col) const { return !(occupied_ >> (row * size_ + col) & 1); }
+  std::uint64_t occupied() const { return occupied_; }  // cells vehicles cover
+  std::uint64_t walls() const { return walls_; }
+  int wall_count() const;
+  // A cell no vehicle covers and no wall fills.
+  bool is_free(int row, int col) const { return !((occupied_ | walls_) >> (row * size_ + col) & 1); }
   BoardKey key() const;
   int cars() const;
   int trucks() const;
@@ -70,10 +77,11 @@ class Board {
   Board moved(std::size_t index, int delta) const;
 
   friend bool operator==(const Board& a, const Board& b) {
-    return a.size_ == b.size_ && a.vehicles_ == b.vehicles_;
+    return a.size_ == b.size_ && a.walls_ == b.walls_ && a.vehicles_ == b.vehicles_;
   }
   friend auto operator<=>(const Board& a, const Board& b) {
     if (auto c = a.size_ <=> b.size_; c != 0) return c;
+    if (auto c = a.walls_ <=> b.walls_; c != 0) return c;
     return a.vehicles_ <=> b.vehicles_;
   }
 
@@ -81,6 +89,7 @@ class Board {
   int size_;
   std::vector<Vehicle> vehicles_;
   std::uint64_t occupied_ = 0;
+  std::uint64_t walls_ = 0;
 };
 
 }  // namespace rushhour

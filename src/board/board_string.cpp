@@ -74,11 +74,15 @@ Board parse_board(std::string_view text, const Rules& rules) {
   const std::string cells = cells_of(text, n);
   std::map<char, std::vector<int>> cells_of_letter;
   std::vector<char> order;  // letters in order of first appearance
+  std::uint64_t walls = 0;
   for (int i = 0; i < n * n; ++i) {
     const char c = cells[static_cast<std::size_t>(i)];
     if (c == 'o' || c == '.') continue;
-    if (c == 'x')
-      throw InputError("wall 'x' at " + where(i, n) + ": walls are not part of this model");
+    if (c == 'x') {
+      if (rules.walls().none()) throw InputError("wall 'x' at " + where(i, n) + ", but these rules have no walls (--walls)");
+      walls |= std::uint64_t{1} << i;
+      continue;
+    }
     if (!is_vehicle_letter(c)) {
       const std::string shown = std::isprint(static_cast<unsigned char>(c))
                                     ? std::string("'") + c + "'"
@@ -117,7 +121,7 @@ Board parse_board(std::string_view text, const Rules& rules) {
     vehicles.push_back(v);
   }
 
-  Board board(n, std::move(vehicles));
+  Board board(n, std::move(vehicles), walls);
   if (!target_from_a) throw InputError("no target car 'A' on the board");
   const Vehicle a = *target_from_a;
   if (!a.horizontal() || a.row != rules.exit_row())
@@ -139,6 +143,8 @@ namespace {
 std::string letters_by_cell(const Rules& rules, const Board& board) {
   const int n = board.size();
   std::string cells(static_cast<std::size_t>(n * n), 'o');
+  for (int c = 0; c < n * n; ++c)
+    if (board.walls() >> c & 1) cells[static_cast<std::size_t>(c)] = 'x';
   std::vector<int> owner(static_cast<std::size_t>(n * n), -1);
   const auto& vehicles = board.vehicles();
   for (std::size_t i = 0; i < vehicles.size(); ++i)

@@ -1,7 +1,8 @@
 #pragma once
 // Board strings (SPEC §5): n*n characters row-major from the top-left, 'o' (or '.' on input)
-// for an empty cell, 'A' for the target car, one further letter per vehicle (B..Z, then the
-// lowercase letters other than 'o' and 'x'). Input may also be n lines of n characters.
+// for an empty cell, 'x' for a wall, 'A' for the target car, one further letter per vehicle
+// (B..Z, then the lowercase letters other than 'o' and 'x'). Input may also be n lines of n
+// characters.
 #include <string>
 #include <string_view>
 
@@ -12,7 +13,7 @@ namespace rushhour {
 
 // Parses a board of the rules' domain. Throws InputError naming the problem and where it is
 // (wrong length, unknown character, a letter that is not one straight run of 2 or 3 cells,
-// no target, 'A' not the target, limits exceeded, ...).
+// no target, 'A' not the target, limits or the wall range exceeded, ...).
 Board parse_board(std::string_view text, const Rules& rules);
 
 // One-line form: 'A' for the target, then letters in order of first appearance.

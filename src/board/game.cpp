@@ -26,15 +26,27 @@ std::string domain_violation(const Rules& rules, const Board& board) {
   if (!rules.limits().allows(board.cars(), board.trucks()))
     return std::to_string(board.cars()) + " cars and " + std::to_string(board.trucks()) +
            " trucks exceed the vehicle limits (" + rules.describe() + ")";
+  if (!rules.walls().allows(board.wall_count()))
+    return std::to_string(board.wall_count()) + (board.wall_count() == 1 ? " wall" : " walls") +
+           ", outside the wall range of the rules (" + rules.describe() + ")";
   if (rules.domain() == Domain::Puzzle) {
-    const LineTable lines(rules.size());
+    const int n = rules.size();
+    const LineTable lines(n);
     const std::vector<std::vector<Segment>> segments = line_segments(board);
-    for (int line = 0; line < 2 * rules.size(); ++line) {
+    const std::uint32_t full_line = (std::uint32_t{1} << n) - 1;
+    for (int line = 0; line < 2 * n; ++line) {
       const bool exit_row = line == rules.exit_row();
-      if (!puzzle_line(lines[lines.find(segments[static_cast<std::size_t>(line)])], rules.size(), exit_row))
-        return exit_row ? "the exit row holds another horizontal vehicle than the target (puzzle domain)"
-                        : std::string(line < rules.size() ? "row " : "column ") +
-                              std::to_string(line % rules.size()) + " is filled by its own vehicles (puzzle domain)";
+      const LineArrangement& arrangement = lines[lines.find(segments[static_cast<std::size_t>(line)])];
+      // The public database's enumerator places walls in rows: a row's walls count towards
+      // filling it, a column's do not.
+      const std::uint32_t walls = line < n ? static_cast<std::uint32_t>(board.walls() >> (line * n)) & full_line : 0;
+      if (exit_row && !puzzle_line(arrangement, n, true))
+        return "the exit row holds another horizontal vehicle than the target (puzzle domain)";
+      if (exit_row && (walls >> arrangement.segments.front().start) != 0)
+        return "a wall lies right of the target in the exit row (puzzle domain)";
+      if ((arrangement.occupied | walls) == full_line)
+        return std::string(line < n ? "row " : "column ") + std::to_string(line % n) + " is filled by its own " +
+               (walls != 0 ? "vehicles and walls" : "vehicles") + " (puzzle domain)";
     }
   }
   return {};

@@ -11,7 +11,7 @@ std::uint64_t kind_signature(const BoardKey& key, int size) {
   std::uint64_t columns[kMaxSize] = {};
   const auto bit = [](int c) { return std::uint64_t{1} << c; };
   // Ascending cells meet a row's vehicles left to right and a column's top to bottom.
-  for (std::uint64_t firsts = key.first; firsts != 0; firsts &= firsts - 1) {
+  for (std::uint64_t firsts = key.first & key.occupied; firsts != 0; firsts &= firsts - 1) {
     const int cell = std::countr_zero(firsts);
     const int row = cell / size;
     const int col = cell % size;
@@ -21,7 +21,8 @@ std::uint64_t kind_signature(const BoardKey& key, int size) {
     else
       columns[col] = 3 * columns[col] + digit;
   }
-  std::uint64_t signature = 0;
+  // Walls never move: boards with different walls lie in different components.
+  std::uint64_t signature = key.first & ~key.occupied;
   for (int line = 0; line < size; ++line) {
     signature = (signature ^ rows[line]) * 0x9E3779B97F4A7C15ull;
     signature = (signature ^ columns[line]) * 0xC2B2AE3D27D4EB4Full;
@@ -31,7 +32,7 @@ std::uint64_t kind_signature(const BoardKey& key, int size) {
 
 Board board_of_key(const BoardKey& key, int size) {
   std::vector<Vehicle> vehicles;
-  for (std::uint64_t firsts = key.first; firsts != 0; firsts &= firsts - 1) {
+  for (std::uint64_t firsts = key.first & key.occupied; firsts != 0; firsts &= firsts - 1) {
     const int cell = std::countr_zero(firsts);
     const int row = cell / size;
     const int col = cell % size;
@@ -39,7 +40,7 @@ Board board_of_key(const BoardKey& key, int size) {
     const Orientation orientation = key.horizontal & bit(cell) ? Orientation::Horizontal : Orientation::Vertical;
     vehicles.push_back({row, col, orientation, vehicle_length(key, cell, size)});
   }
-  return Board(size, std::move(vehicles));
+  return Board(size, std::move(vehicles), key.first & ~key.occupied);
 }
 
 std::size_t BoardKeySet::slot_of(const BoardKey& key) const {

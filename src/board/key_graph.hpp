@@ -28,18 +28,20 @@ template <class Visit>
 void for_each_slide(const BoardKey& key, int size, Metric metric, Visit&& visit) {
   const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
   const int reach = longest_slide(metric, size);
-  for (std::uint64_t firsts = key.first; firsts != 0; firsts &= firsts - 1) {
+  // Vehicles and walls (first & ~occupied) block a slide; only vehicles slide.
+  const std::uint64_t blocked = key.occupied | key.first;
+  for (std::uint64_t firsts = key.first & key.occupied; firsts != 0; firsts &= firsts - 1) {
     const int cell = std::countr_zero(firsts);
     const int row = cell / size;
     const int col = cell % size;
     if (key.horizontal & bit(cell)) {
       const int length = vehicle_length(key, cell, size);
       const std::uint64_t body = (bit(length) - 1) << cell;
-      for (int d = 1; d <= reach && col + length - 1 + d < size && !(key.occupied & bit(cell + length - 1 + d)); ++d) {
+      for (int d = 1; d <= reach && col + length - 1 + d < size && !(blocked & bit(cell + length - 1 + d)); ++d) {
         const std::uint64_t moved = body ^ (body << d);
         visit(BoardKey{key.first ^ bit(cell) ^ bit(cell + d), key.horizontal ^ moved, key.occupied ^ moved});
       }
-      for (int d = 1; d <= reach && col - d >= 0 && !(key.occupied & bit(cell - d)); ++d) {
+      for (int d = 1; d <= reach && col - d >= 0 && !(blocked & bit(cell - d)); ++d) {
         const std::uint64_t moved = body ^ (body >> d);
         visit(BoardKey{key.first ^ bit(cell) ^ bit(cell - d), key.horizontal ^ moved, key.occupied ^ moved});
       }
@@ -47,11 +49,11 @@ void for_each_slide(const BoardKey& key, int size, Metric metric, Visit&& visit)
       const int length = vehicle_length(key, cell, size);
       std::uint64_t body = 0;
       for (int k = 0; k < length; ++k) body |= bit(cell + k * size);
-      for (int d = 1; d <= reach && row + length - 1 + d < size && !(key.occupied & bit(cell + (length - 1 + d) * size)); ++d) {
+      for (int d = 1; d <= reach && row + length - 1 + d < size && !(blocked & bit(cell + (length - 1 + d) * size)); ++d) {
         const std::uint64_t moved = body ^ (body << (d * size));
         visit(BoardKey{key.first ^ bit(cell) ^ bit(cell + d * size), key.horizontal, key.occupied ^ moved});
       }
-      for (int d = 1; d <= reach && row - d >= 0 && !(key.occupied & bit(cell - d * size)); ++d) {
+      for (int d = 1; d <= reach && row - d >= 0 && !(blocked & bit(cell - d * size)); ++d) {
         const std::uint64_t moved = body ^ (body >> (d * size));
         visit(BoardKey{key.first ^ bit(cell) ^ bit(cell - d * size), key.horizontal, key.occupied ^ moved});
       }

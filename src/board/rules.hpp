@@ -1,5 +1,5 @@
 #pragma once
-// The game's parameters (SPEC §2): board size, exit row, metric and vehicle limits.
+// The game's parameters (SPEC §2): board size, exit row, metric, vehicle limits, domain and walls.
 // A Rules value is validated on construction and immutable afterwards.
 #include <cstdint>
 #include <string>
@@ -44,20 +44,35 @@ struct VehicleLimits {
   friend bool operator==(const VehicleLimits&, const VehicleLimits&) = default;
 };
 
+// How many walls a configuration holds (SPEC §2): from `min` to `max`, on cells the vehicles
+// leave free. Walls never move, so every wall placement is a closed part of the domain.
+struct WallRange {
+  int min = 0;
+  int max = 0;
+
+  bool none() const { return max == 0; }
+  bool allows(int walls) const { return walls >= min && walls <= max; }
+  friend bool operator==(const WallRange&, const WallRange&) = default;
+};
+
+std::string to_string(const WallRange& walls);            // "0", "2", "1-2"
+WallRange parse_wall_range(const std::string& text);      // "K" = 0..K, "A-B"; throws InputError
+
 class Rules {
  public:
   // exit_row < 0 selects the default (size-1)/2. Throws InputError on bad values.
   explicit Rules(int size, int exit_row = -1, Metric metric = Metric::Step,
-                 VehicleLimits limits = {}, Domain domain = Domain::All);
+                 VehicleLimits limits = {}, Domain domain = Domain::All, WallRange walls = {});
 
   int size() const { return size_; }
   int exit_row() const { return exit_row_; }
   Metric metric() const { return metric_; }
   const VehicleLimits& limits() const { return limits_; }
   Domain domain() const { return domain_; }
+  const WallRange& walls() const { return walls_; }
   int cells() const { return size_ * size_; }
 
-  Rules with_metric(Metric metric) const { return Rules(size_, exit_row_, metric, limits_, domain_); }
+  Rules with_metric(Metric metric) const { return Rules(size_, exit_row_, metric, limits_, domain_, walls_); }
   std::string describe() const;  // e.g. "6x6, exit row 2, step metric, no limits"
 
   friend bool operator==(const Rules&, const Rules&) = default;
@@ -68,6 +83,7 @@ class Rules {
   Metric metric_;
   VehicleLimits limits_;
   Domain domain_;
+  WallRange walls_;
 };
 
 }  // namespace rushhour

@@ -11,7 +11,8 @@ std::string limits_and_domain(const Rules& rules) {
   const VehicleLimits& limits = rules.limits();
   return " max_cars=" + std::to_string(limits.max_cars) + " max_trucks=" + std::to_string(limits.max_trucks) +
          " max_vehicles=" + std::to_string(limits.max_vehicles) +
-         (rules.domain() == Domain::All ? std::string() : " domain=" + to_string(rules.domain()));
+         (rules.domain() == Domain::All ? std::string() : " domain=" + to_string(rules.domain())) +
+         (rules.walls().none() ? std::string() : " walls=" + to_string(rules.walls()));
 }
 
 // make()'s rules, its InputError prefixed with `where` (unless it names it already).
@@ -65,10 +66,12 @@ int integer_field(const TextFields& fields, const std::string& key, const std::s
 Rules rules_from_fields(const TextFields& fields, Metric metric, const std::string& where) {
   return named_at(where, [&] {
     const auto domain = fields.find("domain");
+    const auto walls = fields.find("walls");
     return Rules(integer_field(fields, "size", where), integer_field(fields, "exit_row", where), metric,
                  VehicleLimits{integer_field(fields, "max_cars", where), integer_field(fields, "max_trucks", where),
                                integer_field(fields, "max_vehicles", where)},
-                 domain == fields.end() ? Domain::All : parse_domain(domain->second));
+                 domain == fields.end() ? Domain::All : parse_domain(domain->second),
+                 walls == fields.end() ? WallRange{} : parse_wall_range(walls->second));
   });
 }
 

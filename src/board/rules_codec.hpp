@@ -2,10 +2,10 @@
 // The text form of the rules, the one codec between a Rules value and the identity every
 // saved file carries (run directories, layer and part files, checkpoints, class sweeps):
 //
-//   size=6 exit_row=2 metric=step max_cars=-1 max_trucks=-1 max_vehicles=-1 [domain=puzzle]
+//   size=6 exit_row=2 metric=step max_cars=-1 max_trucks=-1 max_vehicles=-1 [domain=puzzle] [walls=A-B]
 //
 // words "key=value" separated by single spaces, in this order; a field at its default value
-// where older files lack it (domain=all) is left out, so that every file written before the
+// where older files lack it (domain=all, walls=0) is left out, so that every file written before the
 // field existed keeps its identity. Without the metric (rules_text_without_metric) the same
 // words name what a state encoding depends on. The HDF5 form of the same fields is
 // storage/rules_attributes.hpp.

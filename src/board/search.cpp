@@ -16,7 +16,7 @@ namespace rushhour {
 // The target must still slide to the exit, and every vehicle across the exit row between them
 // (always a vertical one: the target is the row's rightmost horizontal vehicle) must leave
 // that row, each the fewest cells it can (step metric) or in one move of its own (move
-// metric).
+// metric). A wall between them makes the board unsolvable.
 int index_lower_bound(const Rules& rules, const BoardKey& key) {
   const int n = rules.size();
   const int exit = rules.exit_row();
@@ -26,7 +26,9 @@ int index_lower_bound(const Rules& rules, const BoardKey& key) {
   const int target_col = static_cast<int>(std::bit_width(row_horizontal)) - 2;  // the target's first cell
   if (target_col == n - 2) return 0;
   int bound = steps ? n - 2 - target_col : 1;
+  const std::uint64_t walls = key.first & ~key.occupied;
   for (int col = target_col + 2; col < n; ++col) {
+    if (walls & bit(exit * n + col)) return std::numeric_limits<int>::max();  // the exit is walled off
     if (!(key.occupied & bit(exit * n + col))) continue;
     int top = exit;
     while (!(key.first & bit(top * n + col))) --top;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <exception>
 #include <mutex>
@@ -66,9 +67,31 @@ struct ExplicitSolution::Lines {
   std::array<std::uint32_t, 2 * kMaxExplicitSize> crossing{};
 };
 
+namespace {
+
+// Every wall mask of an n x n board with `walls.min` to `walls.max` walls, ascending.
+std::vector<std::uint64_t> wall_placements(int n, const WallRange& walls) {
+  std::vector<std::uint64_t> placements;
+  const int cells = n * n;
+  auto place = [&](auto& self, int from, int left, std::uint64_t mask) -> void {
+    if (left == 0) {
+      placements.push_back(mask);
+      return;
+    }
+    for (int cell = from; cell <= cells - left; ++cell) self(self, cell + 1, left - 1, mask | std::uint64_t{1} << cell);
+  };
+  for (int count = walls.min; count <= std::min(walls.max, cells); ++count) place(place, 0, count, 0);
+  std::sort(placements.begin(), placements.end());
+  return placements;
+}
+
+}  // namespace
+
 ExplicitSolution::ExplicitSolution(const Rules& rules)
-    : rules_(rules), lines_(rules.size()), n_(rules.size()), bits_(1) {
+    : rules_(rules), lines_(rules.size()), n_(rules.size()), bits_(1),
+      placements_(wall_placements(rules.size(), rules.walls())) {
   while ((1 << bits_) < lines_.size()) ++bits_;
+  while ((std::size_t{1} << placement_bits_) < placements_.size()) ++placement_bits_;
 }
 
 ExplicitSolution ExplicitSolution::solve(const Rules& rules, const LayerCallback& on_layer) {
@@ -76,6 +99,10 @@ ExplicitSolution ExplicitSolution::solve(const Rules& rules, const LayerCallback
     throw InputError("the explicit engine supports sizes up to " +
                      std::to_string(kMaxExplicitSize) + " (got " + std::to_string(rules.size()) +
                      ")");
+  if (!rules.walls().none() && rules.size() > kMaxExplicitWallSize)
+    throw InputError("the explicit engine supports walls up to " + std::to_string(kMaxExplicitWallSize) + "x" +
+                     std::to_string(kMaxExplicitWallSize) + " (got " + std::to_string(rules.size()) + "x" +
+                     std::to_string(rules.size()) + ")");
   const auto start = std::chrono::steady_clock::now();
   ExplicitSolution solution(rules);
   solution.enumerate_domain();
@@ -100,6 +127,12 @@ ExplicitSolution::Lines ExplicitSolution::decode(std::uint64_t key) const {
       lines.crossing[static_cast<std::size_t>(n_ + j)] |= (row >> j & 1u) << i;
     }
   }
+  // A wall crosses both of its lines.
+  for (std::uint64_t walls = walls_of(key); walls != 0; walls &= walls - 1) {
+    const int cell = std::countr_zero(walls);
+    lines.crossing[static_cast<std::size_t>(cell / n_)] |= 1u << (cell % n_);
+    lines.crossing[static_cast<std::size_t>(n_ + cell % n_)] |= 1u << (cell / n_);
+  }
   return lines;
 }
 
@@ -120,8 +153,9 @@ void ExplicitSolution::for_each_neighbour(std::uint64_t key, Metric metric, Visi
 void ExplicitSolution::enumerate_domain() {
   const int exit_row = rules_.exit_row();
   const VehicleLimits& limits = rules_.limits();
-  // Vertical arrangements by the set of rows already covered in their column, ascending,
-  // so that keys come out in increasing order.
+  const std::uint32_t full_line = (std::uint32_t{1} << n_) - 1;
+  // Vertical arrangements by the set of rows already covered (by vehicles or walls) in their
+  // column, ascending, so that keys come out in increasing order.
   // The puzzle domain keeps the lines puzzle_line allows.
   const bool puzzle = rules_.domain() == Domain::Puzzle;
   const auto allowed = [&](int a, bool in_exit_row) { return !puzzle || puzzle_line(lines_[a], n_, in_exit_row); };
@@ -129,55 +163,78 @@ void ExplicitSolution::enumerate_domain() {
   for (std::uint32_t covered = 0; covered < compatible.size(); ++covered)
     for (int a = 0; a < lines_.size(); ++a)
       if (!(lines_[a].occupied & covered) && allowed(a, false)) compatible[covered].push_back(a);
-  std::vector<int> all;
-  for (int a = 0; a < lines_.size(); ++a)
-    if (allowed(a, false)) all.push_back(a);
-  // The exit row must end in a car (the target); its other rows are free.
-  std::vector<int> exit_choices;
-  for (int a = 0; a < lines_.size(); ++a)
-    if (!lines_[a].segments.empty() && lines_[a].segments.back().length == kCar && allowed(a, true))
-      exit_choices.push_back(a);
+  // The arrangements a row may hold beside its walls: not on them, and in the puzzle domain
+  // not filling the row together with them; the exit row's must end in a car (the target),
+  // in the puzzle domain with no wall to its right.
+  const auto row_choices = [&](std::uint32_t walls, bool in_exit_row) {
+    std::vector<int> choices;
+    for (int a = 0; a < lines_.size(); ++a) {
+      const LineArrangement& arrangement = lines_[a];
+      if ((arrangement.occupied & walls) || !allowed(a, in_exit_row)) continue;
+      if (puzzle && (arrangement.occupied | walls) == full_line) continue;
+      if (in_exit_row && (arrangement.segments.empty() || arrangement.segments.back().length != kCar)) continue;
+      if (in_exit_row && puzzle && (walls >> arrangement.segments.back().start) != 0) continue;
+      choices.push_back(a);
+    }
+    return choices;
+  };
 
   // The count comes first so that a domain too large for this engine fails at once (for the
-  // puzzle domain it is the count of the whole domain, a bound).
-  const Count domain = count_placements(rules_).domain;
-  if (domain > kMaxExplicitStates)
-    throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +
-                     " configurations; " + rules_.describe() + " has " + to_string(domain) +
-                     " (set vehicle limits, or use the bdd engine)");
+  // puzzle domain it is the count of the whole domain, a bound). With walls there is no
+  // counter yet: the enumeration stops at the limit instead.
+  const bool walled = rules_.walls().max > 0;
+  if (!walled) {
+    const Count domain = count_placements(rules_).domain;
+    if (domain > kMaxExplicitStates)
+      throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +
+                       " configurations; " + rules_.describe() + " has " + to_string(domain) +
+                       " (set vehicle limits, or use the bdd engine)");
+    keys_.reserve(static_cast<std::size_t>(domain));
+  }
   keys_.clear();
-  keys_.reserve(static_cast<std::size_t>(domain));
   using Covered = std::array<std::uint32_t, kMaxExplicitSize>;  // per column: rows covered
-  auto extend = [&](auto& self, int line, std::uint64_t key, int cars, int trucks,
-                    const Covered& covered) -> void {
-    if (line == 2 * n_) {
-      keys_.push_back(key);
-      return;
+  std::vector<std::vector<int>> rows(static_cast<std::size_t>(n_));
+  for (std::size_t placement = 0; placement < placements_.size(); ++placement) {
+    const std::uint64_t walls = placements_[placement];
+    Covered wall_cover{};
+    for (int i = 0; i < n_; ++i) {
+      const auto row_walls = static_cast<std::uint32_t>(walls >> (i * n_)) & full_line;
+      rows[static_cast<std::size_t>(i)] = row_choices(row_walls, i == exit_row);
+      for (int j = 0; j < n_; ++j) wall_cover[static_cast<std::size_t>(j)] |= (row_walls >> j & 1u) << i;
     }
-    const std::vector<int>& choices = line >= n_
-                                          ? compatible[covered[static_cast<std::size_t>(line - n_)]]
-                                          : (line == exit_row ? exit_choices : all);
-    for (int a : choices) {
-      const LineArrangement& arrangement = lines_[a];
-      // Counts only grow deeper down, so a violated limit prunes the whole subtree.
-      if (!limits.allows(cars + arrangement.cars, trucks + arrangement.trucks)) continue;
-      Covered next = covered;
-      if (line < n_)
-        for (int j = 0; j < n_; ++j)
-          next[static_cast<std::size_t>(j)] |= (arrangement.occupied >> j & 1u) << line;
-      self(self, line + 1, key << bits_ | static_cast<std::uint64_t>(a), cars + arrangement.cars,
-           trucks + arrangement.trucks, next);
-    }
-  };
-  extend(extend, 0, 0, 0, 0, Covered{});
+    auto extend = [&](auto& self, int line, std::uint64_t key, int cars, int trucks,
+                      const Covered& covered) -> void {
+      if (line == 2 * n_) {
+        if (keys_.size() >= kMaxExplicitStates)
+          throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +
+                           " configurations; " + rules_.describe() + " has more");
+        keys_.push_back(key);
+        return;
+      }
+      const std::vector<int>& choices = line >= n_ ? compatible[covered[static_cast<std::size_t>(line - n_)]]
+                                                   : rows[static_cast<std::size_t>(line)];
+      for (int a : choices) {
+        const LineArrangement& arrangement = lines_[a];
+        // Counts only grow deeper down, so a violated limit prunes the whole subtree.
+        if (!limits.allows(cars + arrangement.cars, trucks + arrangement.trucks)) continue;
+        Covered next = covered;
+        if (line < n_)
+          for (int j = 0; j < n_; ++j)
+            next[static_cast<std::size_t>(j)] |= (arrangement.occupied >> j & 1u) << line;
+        self(self, line + 1, key << bits_ | static_cast<std::uint64_t>(a), cars + arrangement.cars,
+             trucks + arrangement.trucks, next);
+      }
+    };
+    extend(extend, 0, static_cast<std::uint64_t>(placement), 0, 0, wall_cover);
+  }
 }
 
 void ExplicitSolution::build_buckets() {
   int bucket_bits = 1;
   while (bucket_bits < kMaxBucketBits && (std::uint64_t{2} << bucket_bits) < keys_.size())
     ++bucket_bits;
-  bucket_shift_ = std::max(0, 2 * n_ * bits_ - bucket_bits);
-  const std::uint64_t buckets = (std::uint64_t{1} << (2 * n_ * bits_ - bucket_shift_));
+  bucket_shift_ = std::max(0, key_bits() - bucket_bits);
+  const std::uint64_t buckets = (std::uint64_t{1} << (key_bits() - bucket_shift_));
   bucket_start_.assign(buckets + 1, static_cast<std::uint32_t>(keys_.size()));
   std::size_t state = 0;
   for (std::uint64_t b = 0; b < buckets; ++b) {
@@ -259,11 +316,13 @@ Board ExplicitSolution::board(std::size_t state) const {
   std::vector<Vehicle> vehicles;
   for (int line = 0; line < 2 * n_; ++line)
     append_line_vehicles(lines_[lines.arrangement[static_cast<std::size_t>(line)]], line, n_, vehicles);
-  return Board(n_, std::move(vehicles));
+  return Board(n_, std::move(vehicles), walls_of(keys_[state]));
 }
 
 std::uint64_t ExplicitSolution::key_of(const Board& board) const {
-  std::uint64_t key = 0;
+  // find() asked in_domain first, so the board's walls are one of the placements.
+  const auto placement = std::lower_bound(placements_.begin(), placements_.end(), board.walls());
+  std::uint64_t key = static_cast<std::uint64_t>(placement - placements_.begin());
   for (const std::vector<Segment>& line : line_segments(board))
     key = key << bits_ | static_cast<std::uint64_t>(lines_.find(line));
   return key;

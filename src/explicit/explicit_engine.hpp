@@ -7,7 +7,10 @@
 // horizontal vehicles), then columns 0..n-1 (their vertical ones). Its key packs these 2n
 // arrangement indices into fixed-width bit fields, row 0 most significant (b bits per line,
 // 2^b >= LineTable(n).size(): 3, 4, 5 bits for n = 4, 5, 6, so 2nb <= 60). Key order is the
-// lexicographic order of the arrangement indices. The domain is kept as the sorted array of
+// lexicographic order of the arrangement indices. With walls (n <= 5), the position of the
+// board's wall mask in the ascending list of the rules' wall placements sits above these
+// fields: walls never move, so a step changes the line fields only, and each wall is a cell
+// that the crossing lines' vehicles may neither cover nor sweep. The domain is kept as the sorted array of
 // its keys, so a state is its position in that array and the array is a perfect index; each
 // state owns one more byte, its index. There is no node per state. A table over the leading
 // key bits narrows each lookup to a few keys.
@@ -35,6 +38,8 @@
 namespace rushhour {
 
 inline constexpr int kMaxExplicitSize = 6;
+// With walls the key needs bits for the wall placement: 2nb + placement bits <= 64 up to 5x5.
+inline constexpr int kMaxExplicitWallSize = 5;
 // States are numbered with 32 bits (component labelling); at 9 bytes per state that is
 // also about the most a large workstation holds.
 inline constexpr std::uint64_t kMaxExplicitStates = 0xFFFF'FFFF;
@@ -77,6 +82,9 @@ class ExplicitSolution {
 
   struct Lines;  // a decoded key: arrangement and crossing occupancy per line
   int shift(int line) const { return (2 * n_ - 1 - line) * bits_; }
+  int line_bits() const { return 2 * n_ * bits_; }
+  int key_bits() const { return line_bits() + placement_bits_; }
+  std::uint64_t walls_of(std::uint64_t key) const { return placements_[key >> line_bits()]; }
   Lines decode(std::uint64_t key) const;
   std::uint64_t key_of(const Board& board) const;
   std::optional<std::size_t> locate(std::uint64_t key) const;
@@ -92,6 +100,8 @@ class ExplicitSolution {
   LineTable lines_;
   int n_;
   int bits_;                                 // bits per line in a key
+  std::vector<std::uint64_t> placements_;    // the wall masks of the rules, ascending
+  int placement_bits_ = 0;                   // bits of the placement field above the lines
   std::vector<std::uint64_t> keys_;          // the domain, ascending
   std::vector<std::uint8_t> index_;          // per state; kUnreached = unsolvable
   int bucket_shift_ = 0;                     // key >> shift = bucket (the leading key bits)

@@ -14,6 +14,7 @@
 #include "board/errors.hpp"
 #include "encoding/line_partition.hpp"
 #include "explicit/counting.hpp"
+#include "explicit/explicit_engine.hpp"
 #include "run/part_run.hpp"
 
 namespace rushhour::run {
@@ -101,6 +102,9 @@ const std::vector<OptionRow>& option_table() {
         {board, "domain", with_default<std::string>("all"),
          "all | puzzle (the exit row holds no horizontal vehicle but the target, no row or column is "
          "filled by its own vehicles; bdd engine: slot encoding, no --partition)"},
+        {board, "walls", with_default<std::string>("0"),
+         "K (0 to K walls) or A-B: fixed 1x1 obstacles ('x' in board strings) on cells the vehicles "
+         "leave free (explicit engine, up to 5x5)"},
         {engine, "engine", with_default<std::string>("bdd"),
          "bdd | explicit | classes (explicit, one class of line kind sequences at a time)"},
         {engine, "threads", with_default(0), "class sweeps: worker threads (0 = one per hardware thread)",
@@ -353,6 +357,12 @@ std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
 
 void CommonSettings::check(EngineKind engine) const {
   if (resume && out.empty()) throw InputError("--resume needs --out DIR");
+  if (!rules.walls().none() && engine != EngineKind::Explicit)
+    throw InputError("--walls " + to_string(rules.walls()) + " needs --engine explicit (the bdd and classes engines "
+                     "do not model walls)");
+  if (!rules.walls().none() && rules.size() > kMaxExplicitWallSize)
+    throw InputError("the explicit engine supports walls up to " + std::to_string(kMaxExplicitWallSize) + "x" +
+                     std::to_string(kMaxExplicitWallSize));
   if (engine == EngineKind::Classes && rules.size() > kMaxClassEngineSize)
     throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
 }
@@ -483,7 +493,8 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
                              vm["max-vehicles"].as<int>()};
   RunSettings s{.common = {.rules = Rules(vm["size"].as<int>(), vm["exit-row"].as<int>(),
                                           parse_metric(vm["metric"].as<std::string>()), limits,
-                                          parse_domain(vm["domain"].as<std::string>()))},
+                                          parse_domain(vm["domain"].as<std::string>()),
+                                          parse_wall_range(vm["walls"].as<std::string>()))},
                 .environment = environment};
   s.engine = parse_engine(vm["engine"].as<std::string>());
   CommonSettings& common = s.common;

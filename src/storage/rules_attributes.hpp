@@ -1,8 +1,8 @@
 #pragma once
 // The game parameters as root attributes of the HDF5 files rushhour writes (classification.h5,
 // the cluster database): `size`, `exit_row`, `metric`, `max_cars`, `max_trucks`,
-// `max_vehicles` (-1 = none) and `domain` (`all` or `puzzle`; a file without it holds the
-// whole domain).
+// `max_vehicles` (-1 = none), `domain` (`all` or `puzzle`; a file without it holds the
+// whole domain), `min_walls` and `max_walls` (the wall range; a file without them has none).
 #include "board/rules.hpp"
 #include "storage/hdf5.hpp"
 

@@ -10,6 +10,7 @@
 
 #include "cli_test_support.hpp"
 #include "reference_figures.hpp"
+#include "explicit/explicit_engine.hpp"
 #include "storage/class_checkpoint.hpp"
 #include "storage/classification_file.hpp"
 #include "test_tier.hpp"
@@ -283,6 +284,13 @@ INSTANTIATE_TEST_SUITE_P(
                                "goes with the dominance figures"},
                       BadInput{"classify --size 5 --engine classes --max-memory lots", "not a size"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
+                      BadInput{"classify --size 4 --walls 1", "--walls 1 needs --engine explicit"},
+                      BadInput{"classify --size 4 --walls 1-2 --engine classes", "--walls 1-2 needs --engine explicit"},
+                      BadInput{"classify --size 4 --walls 3-1 --engine explicit", "wall range '3-1' is empty"},
+                      BadInput{"classify --size 4 --walls 15 --engine explicit", "15 walls do not fit on a 4x4 board"},
+                      BadInput{"classify --size 4 --walls two --engine explicit", "is not K or A-B"},
+                      BadInput{"classify --size 6 --walls 1 --engine explicit --max-vehicles 3",
+                               "the explicit engine supports walls up to 5x5"},
                       BadInput{"classify --size 4 --resume", "--resume needs --out"},
                       BadInput{"classify --size 4 --max-memory lots", "not a size"},
                       BadInput{"classify --config DIR/missing.cfg", "cannot read config file"},
@@ -347,6 +355,22 @@ TEST(ClassifyCommand, ResumeRefusesARunWithOtherParameters) {
   const auto refused = run_rushhour("classify --size 4 --metric move --resume -q" + out);
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.err.find("other parameters"), std::string::npos) << refused.err;
+}
+
+// A walled run: the summary names the walls, the file records the wall range (so it reads
+// back as the rules it was made with) and the figures of the engine in process.
+TEST(ClassifyCommand, WalledExplicitRunRecordsItsWallRange) {
+  TempDir dir("classify_walls");
+  const auto run = run_rushhour("classify --size 4 --engine explicit --walls 1-2 --metric move --out " + (dir / "run"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("4x4, exit row 1, move metric, 1-2 walls, no vehicle limits"), std::string::npos) << run.out;
+  const Classification saved = read_classification(dir.path() / "run" / "classification.h5");
+  const Rules rules(4, -1, Metric::Move, {}, Domain::All, {1, 2});
+  EXPECT_EQ(saved.rules, rules);
+  expect_same_figures(saved, classify_explicit(rules));
+  // Its samples are walled boards.
+  ASSERT_FALSE(saved.samples.empty());
+  EXPECT_NE(saved.samples.front().board.find('x'), std::string::npos) << saved.samples.front().board;
 }
 
 // SIGTERM during a run: exit 143 after writing a valid result file at a safe point; the

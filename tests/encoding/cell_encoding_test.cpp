@@ -129,14 +129,14 @@ TEST(CellEncoding, EveryLayerMintermIsALegalBoardOfItsIndex) {
 
 // --- Every figure against the explicit engine ---------------------------------------------
 
-struct Case {
+struct CellCase {
   Rules rules;
   CellEncodingOptions cell;
   bool dominance;
 };
 
-std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  const Case& c = info.param;
+std::string cell_case_name(const ::testing::TestParamInfo<CellCase>& info) {
+  const CellCase& c = info.param;
   std::string name = std::to_string(c.rules.size()) + "x" + to_string(c.rules.metric()) + "_" +
                      c.cell.order;
   if (c.rules.exit_row() != (c.rules.size() - 1) / 2)
@@ -151,10 +151,10 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   return name;
 }
 
-class CellMatchesExplicit : public ::testing::TestWithParam<Case> {};
+class CellMatchesExplicit : public ::testing::TestWithParam<CellCase> {};
 
 TEST_P(CellMatchesExplicit, EveryFigure) {
-  const Case& c = GetParam();
+  const CellCase& c = GetParam();
   BddSession session(0, c.rules.size() == 4 ? tiny_table() : BddSettings{});
   CellEncoding encoding(session, c.rules, c.cell);
   RetrogradeOptions options;
@@ -165,8 +165,8 @@ TEST_P(CellMatchesExplicit, EveryFigure) {
 
 // The default order runs in the engine suite (tests/engine_test.cpp) with every engine; here
 // the other orders.
-std::vector<Case> four_by_four_cases() {
-  std::vector<Case> cases;
+std::vector<CellCase> four_by_four_cases() {
+  std::vector<CellCase> cases;
   const std::vector<VehicleLimits> limits = {
       {}, {.max_vehicles = 4}, {.max_cars = 3, .max_trucks = 1}};
   for (Metric metric : {Metric::Step, Metric::Move}) {
@@ -180,10 +180,10 @@ std::vector<Case> four_by_four_cases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(FourByFour, CellMatchesExplicit, ::testing::ValuesIn(four_by_four_cases()),
-                         case_name);
+                         cell_case_name);
 
-std::vector<Case> five_by_five_cases() {
-  std::vector<Case> cases;
+std::vector<CellCase> five_by_five_cell_cases() {
+  std::vector<CellCase> cases;
   for (Metric metric : {Metric::Step, Metric::Move})
     for (const auto& order : CellEncodingOptions::orders())
       if (order != CellEncodingOptions{}.order)
@@ -191,8 +191,8 @@ std::vector<Case> five_by_five_cases() {
   return cases;
 }
 
-INSTANTIATE_TEST_SUITE_P(FiveByFive, CellMatchesExplicit, ::testing::ValuesIn(five_by_five_cases()),
-                         case_name);
+INSTANTIATE_TEST_SUITE_P(FiveByFive, CellMatchesExplicit, ::testing::ValuesIn(five_by_five_cell_cases()),
+                         cell_case_name);
 
 }  // namespace
 }  // namespace rushhour

@@ -43,7 +43,7 @@ struct RetrogradeCase {
   Frontiers frontiers = Frontiers::Auto;
 };
 
-std::string case_name(const ::testing::TestParamInfo<RetrogradeCase>& info) {
+std::string retrograde_case_name(const ::testing::TestParamInfo<RetrogradeCase>& info) {
   const RetrogradeCase& c = info.param;
   std::string name = std::to_string(c.rules.size()) + "x" + to_string(c.rules.metric()) + "_" +
                      c.slot.order + "_" + c.slot.line_code;
@@ -98,7 +98,7 @@ std::vector<RetrogradeCase> small_cases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(FourByFour, SymbolicMatchesExplicit, ::testing::ValuesIn(small_cases()),
-                         case_name);
+                         retrograde_case_name);
 
 std::vector<RetrogradeCase> five_by_five_cases() {
   std::vector<RetrogradeCase> cases;
@@ -115,7 +115,7 @@ std::vector<RetrogradeCase> five_by_five_cases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(FiveByFive, SymbolicMatchesExplicit,
-                         ::testing::ValuesIn(five_by_five_cases()), case_name);
+                         ::testing::ValuesIn(five_by_five_cases()), retrograde_case_name);
 
 // Properties of the layers themselves on 4x4: every minterm decodes to a legal board of
 // that index, encode∘decode is the identity, layers are disjoint and ⊆ domain.

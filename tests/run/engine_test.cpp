@@ -129,7 +129,7 @@ TEST_P(EveryEngine, GivesTheExplicitEnginesFigures) {
   if (!same_samples) expect_samples_of_their_index(got, expected);
 }
 
-std::string case_name(const ::testing::TestParamInfo<EngineCase>& info) {
+std::string engine_case_name(const ::testing::TestParamInfo<EngineCase>& info) {
   const auto& [variant, rules] = info.param;
   std::string name = variant.name + "_" + std::to_string(rules.size()) + "x" + std::to_string(rules.size()) + "_" + to_string(rules.metric());
   if (rules.exit_row() != (rules.size() - 1) / 2) name += "_exit" + std::to_string(rules.exit_row());
@@ -152,7 +152,7 @@ INSTANTIATE_TEST_SUITE_P(FourByFour, EveryEngine,
                              Rules(4, 0, Metric::Step),
                              Rules(4, 3, Metric::Move),
                          })),
-                         case_name);
+                         engine_case_name);
 
 INSTANTIATE_TEST_SUITE_P(FiveByFive, EveryEngine,
                          ::testing::ValuesIn(every_engine_on({
@@ -162,14 +162,14 @@ INSTANTIATE_TEST_SUITE_P(FiveByFive, EveryEngine,
                              Rules(5, -1, Metric::Move, {.max_cars = 4, .max_trucks = 2}),
                              Rules(5, 4, Metric::Move, {.max_vehicles = 5}),
                          })),
-                         case_name);
+                         engine_case_name);
 
 INSTANTIATE_TEST_SUITE_P(SixBySixFewVehicles, EveryEngine,
                          ::testing::ValuesIn(every_engine_on({
                              Rules(6, -1, Metric::Step, {.max_vehicles = 4}),
                              Rules(6, -1, Metric::Move, {.max_vehicles = 4}),
                          })),
-                         case_name);
+                         engine_case_name);
 
 }  // namespace
 }  // namespace rushhour

@@ -154,7 +154,7 @@ TEST(KillResume, SigkillDuringLayersAndWritesThenResumeGivesTheUninterruptedResu
 }
 
 // The part files of a partitioned run in `dir` so far.
-std::size_t part_files(const fs::path& dir) {
+std::size_t killed_part_files(const fs::path& dir) {
   std::size_t count = 0;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(dir / "parts", ec), end; !ec && it != end; it.increment(ec))
@@ -176,7 +176,7 @@ TEST(KillResume, PartitionedRunOnTwoWorkersResumesAfterAKillOrAStop) {
 
   const std::vector<std::string> args{"--size", "5", "--partition", "rows", "--part-workers", "2",
                                       "--no-dominance", "-q", "--resume", "--out", killed.string()};
-  const auto saved_parts = [&] { return part_files(killed); };
+  const auto saved_parts = [&] { return killed_part_files(killed); };
   // 1. Once 300 of the 3888 parts are saved.
   EXPECT_TRUE(run_and_kill(args, [&] { return saved_parts() >= 300; })) << "the run finished before 300 parts";
   const std::size_t after_first = saved_parts();
@@ -199,7 +199,7 @@ TEST(KillResume, PartitionedRunOnTwoWorkersResumesAfterAKillOrAStop) {
   const fs::path stopped = dir.path() / "stopped";
   std::vector<std::string> stop_args = args;
   stop_args.back() = stopped.string();
-  const auto stopped_parts = [&] { return part_files(stopped); };
+  const auto stopped_parts = [&] { return killed_part_files(stopped); };
   bool sent = false;
   const int status = run_and_signal(stop_args, [&] { return stopped_parts() >= 500; }, SIGTERM, &sent, true);
   ASSERT_TRUE(sent) << "the run finished before 500 parts";

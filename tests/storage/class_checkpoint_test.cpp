@@ -57,7 +57,7 @@ TEST(ClassCheckpoint, KeepsItemsDoneOutOfOrder) {
   EXPECT_FALSE(loaded.holds(1999));
 }
 
-std::string read_text(const std::filesystem::path& path) {
+std::string read_checkpoint_text(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
@@ -81,7 +81,7 @@ TEST(ClassCheckpoint, DamageIsReported) {
   test_support::TempDir dir("class_checkpoint_damage");
   const ClassCheckpoint checkpoint(dir.path(), "p");
   checkpoint.save(some_state());
-  const std::string text = read_text(checkpoint.path());
+  const std::string text = read_checkpoint_text(checkpoint.path());
 
   std::string edited = text;
   edited[edited.find("40 30")] = '9';  // a figure changed, the checksum not

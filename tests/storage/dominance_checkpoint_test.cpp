@@ -33,7 +33,7 @@ DominanceProgress progress_at(int lowest) {
   return progress;
 }
 
-void expect_same(const DominanceProgress& a, const DominanceProgress& b) {
+void expect_same_checkpoint(const DominanceProgress& a, const DominanceProgress& b) {
   EXPECT_EQ(a.lowest, b.lowest);
   EXPECT_TRUE(a.above == b.above);
   EXPECT_EQ(a.nondominated, b.nondominated);
@@ -51,7 +51,7 @@ TEST(DominanceCheckpoint, KeepsTheLatestIndexOnly) {
   for (int lowest = 7; lowest >= 3; --lowest) checkpoint.save(progress_at(lowest));
   const auto loaded = checkpoint.load(8, &why);
   ASSERT_TRUE(loaded);
-  expect_same(*loaded, progress_at(3));
+  expect_same_checkpoint(*loaded, progress_at(3));
   EXPECT_FALSE(std::filesystem::exists(dir / "dominance/above-0004.bdd"));
   EXPECT_TRUE(std::filesystem::exists(dir / "dominance/above-0003.bdd"));
 }
@@ -67,7 +67,7 @@ TEST(DominanceCheckpoint, AKillBetweenTheTwoFilesLeavesThePreviousIndex) {
   std::string why;
   const auto loaded = checkpoint.load(8, &why);
   ASSERT_TRUE(loaded);
-  expect_same(*loaded, progress_at(5));
+  expect_same_checkpoint(*loaded, progress_at(5));
 }
 
 TEST(DominanceCheckpoint, IgnoresOtherParametersAndLayerCounts) {
