@@ -9,8 +9,8 @@ Usage:
   /usr/bin/python3 scripts/draw_board.py --clusters-text LIST.txt [--sample K] [--exit-row E]
         [--columns K] [--title TEXT] --out FILE.svg|FILE.png
 
-BOARD is n*n characters, row-major from the top-left: 'o' or '.' empty, one letter per
-vehicle ('A' the target car). A board may also be given as n lines of n characters (one
+BOARD is n*n characters, row-major from the top-left: 'o' or '.' empty, 'x' a wall, one
+letter per vehicle ('A' the target car). A board may also be given as n lines of n characters (one
 argument holding newlines). n is --size, or the square root of the length. The exit row is
 --exit-row, default (n-1)//2. With several boards the picture holds one panel per board with
 its caption below (--caption once per board; default: the board string).
@@ -25,7 +25,7 @@ first): the hardest puzzles, captioned with their index and cluster size. The li
 name the exit row: --exit-row, default (n-1)//2.
 
 The target car is red, the other cars light colours, trucks dark colours with a heavier
-outline and a white letter. The exit is a gap in the right edge of the exit row with an
+outline and a white letter, walls dark grey blocks. The exit is a gap in the right edge of the exit row with an
 arrow. .svg is written by hand (no dependency); .png is rendered with matplotlib.
 
 Exit status 0 on success, 2 on a bad board or bad usage (one line on stderr), 1 if the
@@ -46,6 +46,7 @@ BOARD_BG = "#f2efe6"
 GRID = "#c9c3b3"
 FRAME = "#3a3a3a"
 EXIT = "#d7191c"
+WALL = "#5a5a5a"
 
 CELL = 48          # pixels per cell
 PAD = 5            # gap between a vehicle and its cells' edges
@@ -69,6 +70,17 @@ class Vehicle:
     @property
     def kind(self):
         return "car" if self.length == 2 else "truck"
+
+
+class Wall:
+    """A fixed 1x1 obstacle ('x'); it never moves and is no vehicle."""
+    letter = "x"
+    horizontal = False
+    length = 1
+    kind = "wall"
+
+    def __init__(self, cell):
+        self.cells = [cell]
 
 
 def parse_board(text, size=None, exit_row=None):
@@ -97,13 +109,17 @@ def parse_board(text, size=None, exit_row=None):
         raise BoardError(f"exit row {exit_row} is outside rows 0..{n - 1}")
 
     cells = {}
+    walls = []
     for i, ch in enumerate(flat):
         row, col = divmod(i, n)
         if ch in "o.":
             continue
-        if not ch.isascii() or not ch.isalpha() or ch == "x":
+        if ch == "x":
+            walls.append(Wall((row, col)))
+            continue
+        if not ch.isascii() or not ch.isalpha():
             raise BoardError(f"board '{flat}': character '{ch}' at row {row}, column {col} "
-                             f"is neither 'o'/'.' (empty) nor a vehicle letter")
+                             f"is neither 'o'/'.' (empty), 'x' (a wall) nor a vehicle letter")
         cells.setdefault(ch, []).append((row, col))
 
     vehicles = []
@@ -130,6 +146,7 @@ def parse_board(text, size=None, exit_row=None):
     if rightmost is not target:
         raise BoardError(f"board '{flat}': '{rightmost.letter}' is right of 'A' in the exit row "
                          f"{exit_row}; 'A' must be the rightmost horizontal vehicle there")
+    vehicles += walls
     vehicles.sort(key=lambda v: v.cells[0])
     return n, exit_row, vehicles
 
@@ -167,6 +184,12 @@ def board_primitives(n, exit_row, vehicles, x0, y0, caption_lines):
 
     cars = trucks = 0
     for v in vehicles:
+        if v.kind == "wall":
+            (r, c), = v.cells
+            x, y = x0 + c * CELL + PAD / 2, y0 + r * CELL + PAD / 2
+            prims.append(("rect", dict(x=x, y=y, w=CELL - PAD, h=CELL - PAD, r=2, fill=WALL,
+                                       stroke="#1a1a1a", width=1.5, cls="wall")))
+            continue
         if v.letter == "A":
             fill, stroke, width, ink, cls = TARGET_COLOUR, "#7f0000", 2.5, "white", "vehicle car target"
         elif v.kind == "car":

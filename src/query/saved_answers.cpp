@@ -8,6 +8,7 @@
 #include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
 #include "run/run_directory.hpp"
+#include "storage/classification_file.hpp"
 
 namespace rushhour {
 
@@ -96,6 +97,18 @@ class LayerAnswers final : public SavedAnswers {
   SavedRun run_;
 };
 
+// A board answered by searching: its shortest solution and its component (board/search.hpp),
+// exact whatever the run saved.
+BoardAnswer searched_board(const Rules& rules, const std::string& text, bool solve) {
+  BoardAnswer answer(rules, parse_run_board(rules, text));
+  if (auto path = shortest_solution(rules, answer.board)) {
+    answer.index = static_cast<int>(path->size()) - 1;
+    if (solve) answer.path = std::move(*path);
+  }
+  answer.cluster = cluster_of_board(rules, answer.board);
+  return answer;
+}
+
 // A class sweep's census: a board's component is searched (exact whether or not the sweep has
 // finished); counts come from the census once it is.
 class CensusAnswers final : public SavedAnswers {
@@ -103,15 +116,7 @@ class CensusAnswers final : public SavedAnswers {
   explicit CensusAnswers(ClassCensus census) : census_(std::move(census)) {}
   const Rules& rules() const override { return census_.rules; }
 
-  BoardAnswer board(const std::string& text, bool solve) override {
-    BoardAnswer answer(census_.rules, parse_run_board(census_.rules, text));
-    if (auto path = shortest_solution(census_.rules, answer.board)) {
-      answer.index = static_cast<int>(path->size()) - 1;
-      if (solve) answer.path = std::move(*path);
-    }
-    answer.cluster = cluster_of_board(census_.rules, answer.board);
-    return answer;
-  }
+  BoardAnswer board(const std::string& text, bool solve) override { return searched_board(census_.rules, text, solve); }
 
   IndexAnswer index(std::optional<int> asked, const VehicleFilter& filter, int samples) override {
     check_samples(samples);
@@ -137,6 +142,38 @@ class CensusAnswers final : public SavedAnswers {
 
  private:
   ClassCensus census_;
+};
+
+// A run of the explicit engine saves its result only: a board's component is searched, an
+// index's count and samples come from classification.h5, which holds no counts per number of
+// vehicles.
+class ResultAnswers final : public SavedAnswers {
+ public:
+  explicit ResultAnswers(Classification result) : result_(std::move(result)) {}
+  const Rules& rules() const override { return result_.rules; }
+
+  BoardAnswer board(const std::string& text, bool solve) override { return searched_board(result_.rules, text, solve); }
+
+  IndexAnswer index(std::optional<int> asked, const VehicleFilter& filter, int samples) override {
+    check_samples(samples);
+    if (filter.active())
+      throw InputError("a run of the explicit engine keeps no counts per number of cars and trucks "
+                       "(--cars, --trucks, --vehicles need a bdd or classes run)");
+    const int highest = static_cast<int>(result_.layers.size()) - 1;
+    IndexAnswer answer = index_of_finished_run(result_.complete, "the explicit run", highest, asked);
+    if (answer.status != IndexAnswer::Status::Ok) return answer;
+    answer.count = result_.layers[static_cast<std::size_t>(answer.index)].count;
+    for (const Sample& sample : result_.samples)
+      if (static_cast<int>(sample.index) == answer.index && static_cast<int>(answer.boards.size()) < samples)
+        answer.boards.push_back(sample.board);
+    if (samples > 0 && answer.boards.empty() && answer.count > 0)
+      answer.note = "(no sample boards of index " + std::to_string(answer.index) +
+                    ": an explicit run keeps those of its highest indices only)";
+    return answer;
+  }
+
+ private:
+  Classification result_;
 };
 
 // A partitioned run: the board's part knows it (the run need not be finished); counts are
@@ -183,6 +220,11 @@ std::unique_ptr<SavedAnswers> open_saved_answers(const std::filesystem::path& di
     return std::make_unique<PartAnswers>(std::move(parts));
   if (std::optional<ClassCensus> census = open_class_run(directory))
     return std::make_unique<CensusAnswers>(std::move(*census));
+  const run::RunDirectory run(directory);
+  if (!run.has_layers() && std::filesystem::exists(run.result_file())) {
+    Classification result = read_classification(run.result_file());
+    if (result.engine == "explicit") return std::make_unique<ResultAnswers>(std::move(result));
+  }
   return std::make_unique<LayerAnswers>(directory);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // One interface over every kind of saved run for `query --run DIR`: the layers of a bdd run
-// (saved_run.hpp), the parts of a partitioned run (saved_parts.hpp) or the census of a class
-// sweep (class_run.hpp). Each answers a board (its index, an optimal solution, its cluster)
+// (saved_run.hpp), the parts of a partitioned run (saved_parts.hpp), the census of a class
+// sweep (class_run.hpp) or the result file of an explicit run. Each answers a board (its index, an optimal solution, its cluster)
 // and an index (its count under a vehicle filter, sample boards) as data; app/ prints them.
 // A cluster database answers boards too (board_of_database) and lists its clusters
 // (cluster_listing.hpp).

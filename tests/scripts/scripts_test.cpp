@@ -148,6 +148,15 @@ TEST_F(ScriptsTest, DrawBoardSvgHasTheRedTargetAndOneShapePerVehicle) {
   EXPECT_NE(svg.find(">exit</text>"), std::string::npos);
 }
 
+TEST_F(ScriptsTest, DrawBoardDrawsWallsAsWalls) {
+  const CommandRun run = run_shell(script("draw_board.py") + " xoBCAABCooDDoxEE --out " + path("walls.svg"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::string svg = read_file(path("walls.svg"));
+  EXPECT_EQ(occurrences(svg, "class=\"wall\""), 2u);
+  EXPECT_EQ(occurrences(svg, "class=\"vehicle "), 5u);
+  EXPECT_EQ(occurrences(svg, "data-letter=\"x\""), 0u);
+}
+
 TEST_F(ScriptsTest, DrawBoardAcceptsLinesAndDotsAndWritesPng) {
   const CommandRun run = run_shell(script("draw_board.py") +
                                    " \"$(printf '..BC\\nAABC\\n..DD\\n..EE')\" --out " +
@@ -252,7 +261,7 @@ TEST_F(ScriptsTest, DrawBoardRejectsBadBoardsWithExit2) {
       "BBBBAAooCCCCDDDD",   // a run of 4
       "ooBCBBAAooCCooDD",   // B not straight
       "ooBCAACCooDDooEE",   // B a single cell
-      "ooBCAABCooDxooEE",   // 'x' is no vehicle letter
+      "ooBCAABCooDxooEE",   // 'x' is a wall, so D has one cell
       "ooBCAABC?oDDooEE",   // neither empty nor a letter
       "ooooooBBooAAoooo",   // A not in the exit row
       "ooooAABBoooooooo",   // B right of A in the exit row
