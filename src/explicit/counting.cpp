@@ -9,30 +9,32 @@
 namespace rushhour {
 namespace {
 
-// Generating polynomials in (cars, trucks), stored densely. A dimension no limit depends on
-// is not tracked (all its degrees fold into 0); a tracked one is truncated at its cap, which
-// only drops monomials that the limits reject anyway, since counts never decrease.
+// Generating polynomials in (cars, trucks, walls), stored densely. A vehicle dimension no
+// limit depends on is not tracked (all its degrees fold into 0); a tracked one is truncated at
+// its cap, which only drops monomials that the limits reject anyway, since counts never
+// decrease. Walls are tracked up to the rules' most walls (none: only degree 0 exists).
 class PolynomialShape {
  public:
-  explicit PolynomialShape(const Rules& rules) {
+  explicit PolynomialShape(const Rules& rules) : wall_cap_(rules.walls().max) {
     const VehicleLimits& limits = rules.limits();
     const int n = rules.size();
     car_cap_ = cap(limits.max_cars, limits.max_vehicles, n * n / kCar);
     truck_cap_ = cap(limits.max_trucks, limits.max_vehicles, n * n / kTruck);
   }
 
-  std::size_t terms() const { return static_cast<std::size_t>((car_cap_ + 1) * (truck_cap_ + 1)); }
+  std::size_t terms() const { return static_cast<std::size_t>((car_cap_ + 1) * (truck_cap_ + 1) * (wall_cap_ + 1)); }
   int car_cap() const { return car_cap_; }
   int truck_cap() const { return truck_cap_; }
-  // Whether the monomial cars^c trucks^t survives the truncation.
-  bool kept(int cars, int trucks) const {
-    return (car_cap_ == 0 || cars <= car_cap_) && (truck_cap_ == 0 || trucks <= truck_cap_);
+  int wall_cap() const { return wall_cap_; }
+  // Whether the monomial cars^c trucks^t walls^w survives the truncation.
+  bool kept(int cars, int trucks, int walls) const {
+    return (car_cap_ == 0 || cars <= car_cap_) && (truck_cap_ == 0 || trucks <= truck_cap_) && walls <= wall_cap_;
   }
   // Flat position of a kept monomial.
-  std::size_t position(int cars, int trucks) const {
+  std::size_t position(int cars, int trucks, int walls) const {
     const int c = car_cap_ == 0 ? 0 : cars;
     const int t = truck_cap_ == 0 ? 0 : trucks;
-    return static_cast<std::size_t>(c * (truck_cap_ + 1) + t);
+    return static_cast<std::size_t>((c * (truck_cap_ + 1) + t) * (wall_cap_ + 1) + walls);
   }
 
  private:
@@ -47,6 +49,7 @@ class PolynomialShape {
 
   int car_cap_ = 0;
   int truck_cap_ = 0;
+  int wall_cap_ = 0;
 };
 
 // A vertical arrangement's contribution: `multiplicity` arrangements with these counts.
@@ -82,21 +85,24 @@ class ProfileCounter {
   const LineTable& lines() const { return lines_; }
 
   // Generating polynomial of all placements whose exit row holds `exit_arrangement`
-  // (its own vehicles included).
+  // (its own vehicles included), walls included when the rules allow them.
   std::vector<Count> with_exit_row(const LineArrangement& exit_arrangement) const {
     const std::size_t terms = shape_.terms();
     std::vector<Count> current(states_ * terms, 0), next(states_ * terms, 0);
-    if (!shape_.kept(exit_arrangement.cars, exit_arrangement.trucks))
+    if (!shape_.kept(exit_arrangement.cars, exit_arrangement.trucks, 0))
       return std::vector<Count>(terms, 0);
-    current[shape_.position(exit_arrangement.cars, exit_arrangement.trucks)] =
+    current[shape_.position(exit_arrangement.cars, exit_arrangement.trucks, 0)] =
         1;  // state 0: no row is mid-vehicle
     for (int col = 0; col < n_; ++col) {
       std::fill(next.begin(), next.end(), 0);
-      const std::uint32_t exit_bit = (exit_arrangement.occupied >> col & 1) << exit_row_;
+      const bool exit_vehicle = (exit_arrangement.occupied >> col & 1) != 0;
+      const std::uint32_t exit_bit = std::uint32_t{1} << exit_row_;
       for (std::size_t state = 0; state < states_; ++state) {
         const Count* poly = &current[state * terms];
         if (std::all_of(poly, poly + terms, [](Count x) { return x == 0; })) continue;
-        extend(col, state, poly, 0, 0, 1, exit_bit, 0, 0, next);
+        extend(col, state, poly, 0, 0, 1, exit_vehicle ? exit_bit : 0, {}, next);
+        // A wall on the exit row's free cell.
+        if (!exit_vehicle && shape_.wall_cap() > 0) extend(col, state, poly, 0, 0, 1, exit_bit, {0, 0, 1}, next);
       }
       std::swap(current, next);
     }
@@ -105,13 +111,17 @@ class ProfileCounter {
   }
 
  private:
+  // What a column adds: vehicles started in it and walls.
+  struct Added {
+    int cars = 0, trucks = 0, walls = 0;
+  };
+
   // Chooses, row by row (state digit `digit` onward), what covers column `col`, building the
-  // successor state `target` (digit weight `weight`), the covered rows and the new vehicles.
+  // successor state `target` (digit weight `weight`), the covered rows and what is added.
   void extend(int col, std::size_t state, const Count* poly, int digit, std::size_t target,
-              std::size_t weight, std::uint32_t covered, int cars, int trucks,
-              std::vector<Count>& next) const {
+              std::size_t weight, std::uint32_t covered, Added added, std::vector<Count>& next) const {
     if (digit == n_ - 1) {
-      accumulate(poly, target, covered, cars, trucks, next);
+      accumulate(poly, target, covered, added, next);
       return;
     }
     const int row = digit < exit_row_ ? digit : digit + 1;
@@ -120,32 +130,52 @@ class ProfileCounter {
     const std::size_t rest = state / 3;
     if (remaining > 0) {
       extend(col, rest, poly, digit + 1, target + weight * static_cast<std::size_t>(remaining - 1),
-             weight * 3, covered | row_bit, cars, trucks, next);
+             weight * 3, covered | row_bit, added, next);
       return;
     }
-    extend(col, rest, poly, digit + 1, target, weight * 3, covered, cars, trucks, next);
+    extend(col, rest, poly, digit + 1, target, weight * 3, covered, added, next);
     if (col + kCar <= n_)
       extend(col, rest, poly, digit + 1, target + weight * (kCar - 1), weight * 3,
-             covered | row_bit, cars + 1, trucks, next);
+             covered | row_bit, {added.cars + 1, added.trucks, added.walls}, next);
     if (col + kTruck <= n_)
       extend(col, rest, poly, digit + 1, target + weight * (kTruck - 1), weight * 3,
-             covered | row_bit, cars, trucks + 1, next);
+             covered | row_bit, {added.cars, added.trucks + 1, added.walls}, next);
+    // A wall covers the cell like a vehicle of the row, and ends in it.
+    if (added.walls < shape_.wall_cap())
+      extend(col, rest, poly, digit + 1, target, weight * 3, covered | row_bit,
+             {added.cars, added.trucks, added.walls + 1}, next);
   }
 
-  void accumulate(const Count* poly, std::size_t target, std::uint32_t covered, int cars,
-                  int trucks, std::vector<Count>& next) const {
+  void accumulate(const Count* poly, std::size_t target, std::uint32_t covered, Added added,
+                  std::vector<Count>& next) const {
     Count* out = &next[target * shape_.terms()];
     for (const Term& v : vertical_[covered]) {
-      const int add_cars = cars + v.cars;
-      const int add_trucks = trucks + v.trucks;
+      const int add_cars = added.cars + v.cars;
+      const int add_trucks = added.trucks + v.trucks;
+      if (shape_.wall_cap() == 0) {
+        // Without walls the loops over (cars, trucks) alone, as tight as they can be: the
+        // counter's inner loop, at every size up to 8x8.
+        const int trucks = shape_.truck_cap() + 1;
+        const int car_step = shape_.car_cap() == 0 ? 0 : add_cars;
+        const int truck_step = shape_.truck_cap() == 0 ? 0 : add_trucks;
+        for (int c = 0; c + car_step <= shape_.car_cap(); ++c)
+          for (int t = 0; t + truck_step <= shape_.truck_cap(); ++t) {
+            const Count x = poly[c * trucks + t];
+            if (x == 0) continue;
+            Count& sum = out[(c + car_step) * trucks + t + truck_step];
+            sum = checked_add(sum, checked_mul(x, v.multiplicity));
+          }
+        continue;
+      }
       for (int c = 0; c <= shape_.car_cap(); ++c)
-        for (int t = 0; t <= shape_.truck_cap(); ++t) {
-          const Count x = poly[shape_.position(c, t)];
-          if (x == 0) continue;
-          if (!shape_.kept(c + add_cars, t + add_trucks)) continue;
-          Count& sum = out[shape_.position(c + add_cars, t + add_trucks)];
-          sum = checked_add(sum, checked_mul(x, v.multiplicity));
-        }
+        for (int t = 0; t <= shape_.truck_cap(); ++t)
+          for (int w = 0; w + added.walls <= shape_.wall_cap(); ++w) {
+            const Count x = poly[shape_.position(c, t, w)];
+            if (x == 0) continue;
+            if (!shape_.kept(c + add_cars, t + add_trucks, w + added.walls)) continue;
+            Count& sum = out[shape_.position(c + add_cars, t + add_trucks, w + added.walls)];
+            sum = checked_add(sum, checked_mul(x, v.multiplicity));
+          }
     }
   }
 
@@ -169,7 +199,9 @@ PlacementCounts count_placements(const Rules& rules) {
     Count total = 0;
     for (int c = 0; c <= shape.car_cap(); ++c)
       for (int t = 0; t <= shape.truck_cap(); ++t)
-        if (rules.limits().allows(c, t)) total = checked_add(total, poly[shape.position(c, t)]);
+        for (int w = 0; w <= shape.wall_cap(); ++w)
+          if (rules.limits().allows(c, t) && rules.walls().allows(w))
+            total = checked_add(total, poly[shape.position(c, t, w)]);
     placements = checked_add(placements, total);
     if (exit.segments.empty() || exit.segments.back().length != kCar) continue;
     domain += total;

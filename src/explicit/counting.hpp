@@ -27,7 +27,8 @@ struct PlacementCounts {
   friend bool operator==(const PlacementCounts&, const PlacementCounts&) = default;
 };
 
-// Counts for the rules' size, exit row and vehicle limits (the metric plays no role).
+// Counts for the rules' size, exit row, vehicle limits and wall range (the metric and the
+// domain play no role: the puzzle domain is counted as the whole one, a bound).
 PlacementCounts count_placements(const Rules& rules);
 
 }  // namespace rushhour

@@ -180,18 +180,14 @@ void ExplicitSolution::enumerate_domain() {
   };
 
   // The count comes first so that a domain too large for this engine fails at once (for the
-  // puzzle domain it is the count of the whole domain, a bound). With walls there is no
-  // counter yet: the enumeration stops at the limit instead.
-  const bool walled = rules_.walls().max > 0;
-  if (!walled) {
-    const Count domain = count_placements(rules_).domain;
-    if (domain > kMaxExplicitStates)
-      throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +
-                       " configurations; " + rules_.describe() + " has " + to_string(domain) +
-                       " (set vehicle limits, or use the bdd engine)");
-    keys_.reserve(static_cast<std::size_t>(domain));
-  }
+  // puzzle domain it is the count of the whole domain, a bound).
+  const Count domain = count_placements(rules_).domain;
+  if (domain > kMaxExplicitStates)
+    throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +
+                     " configurations; " + rules_.describe() + " has " + to_string(domain) +
+                     " (set vehicle limits, or use the bdd engine)");
   keys_.clear();
+  keys_.reserve(static_cast<std::size_t>(domain));
   using Covered = std::array<std::uint32_t, kMaxExplicitSize>;  // per column: rows covered
   std::vector<std::vector<int>> rows(static_cast<std::size_t>(n_));
   for (std::size_t placement = 0; placement < placements_.size(); ++placement) {
@@ -205,9 +201,6 @@ void ExplicitSolution::enumerate_domain() {
     auto extend = [&](auto& self, int line, std::uint64_t key, int cars, int trucks,
                       const Covered& covered) -> void {
       if (line == 2 * n_) {
-        if (keys_.size() >= kMaxExplicitStates)
-          throw InputError("the explicit engine handles at most " + std::to_string(kMaxExplicitStates) +
-                           " configurations; " + rules_.describe() + " has more");
         keys_.push_back(key);
         return;
       }

@@ -35,9 +35,28 @@ TEST(CountCommand, PrintsTheLimitsItCounted) {
       << run.out;
 }
 
+// With walls: the range's figures, then one row per number of walls, which add up to them; no
+// walls is the count without the option.
+TEST(CountCommand, PrintsWalledFiguresPerNumberOfWalls) {
+  const auto run = run_rushhour("count --size 5 --walls 2");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const PlacementCounts all = count_placements(Rules(5, -1, Metric::Step, {}, Domain::All, {0, 2}));
+  EXPECT_EQ(run.out, "5x5, exit row 2, up to 2 walls, no vehicle limits\n"
+                     "placements " + to_string(all.placements) + "\n"
+                     "domain     " + to_string(all.domain) + "\n"
+                     "winning    " + to_string(all.winning) + "\n"
+                     "0 walls: placements 26186015, domain 10492784, winning 3008028\n"
+                     "1 wall:  placements 213791527, domain 83309482, winning 23808404\n"
+                     "2 walls: placements 866336570, domain 327685647, winning 93399027\n");
+  EXPECT_EQ(all.domain, Count{10492784} + 83309482 + 327685647);
+  EXPECT_EQ(all.winning, Count{3008028} + 23808404 + 93399027);
+  EXPECT_EQ(count_placements(Rules(5, -1, Metric::Step, {}, Domain::All, {0, 0})), count_placements(Rules(5)));
+}
+
 TEST(CountCommand, RefusesBadInputWithOneLine) {
   for (const char* args : {"count", "count --size 9", "count --size 5 --exit-row 5",
-                           "count --size 5 --max-cars x", "count --size 5 --metric move"}) {
+                           "count --size 5 --max-cars x", "count --size 5 --metric move",
+                           "count --size 4 --walls 3-1", "count --size 4 --walls 15"}) {
     const auto run = run_rushhour(args);
     EXPECT_EQ(run.status, 2) << args;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << args << ": " << run.err;

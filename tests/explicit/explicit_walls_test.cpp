@@ -10,6 +10,7 @@
 #include "board/board_string.hpp"
 #include "board/game.hpp"
 #include "board/search.hpp"
+#include "explicit/counting.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "test_tier.hpp"
 
@@ -144,6 +145,25 @@ TEST(ExplicitWalls, WallsZeroIsTheDomainWithoutWalls) {
   for (std::size_t s = 0; s < without.domain_size(); ++s)
     free_cells += 16 - static_cast<std::uint64_t>(std::popcount(without.board(s).occupied()));
   EXPECT_EQ(one.domain_size(), free_cells);
+}
+
+// The exact counter with walls (no enumeration) equals the explicit engine's domain and
+// winning set, and the oracle's domain.
+TEST(ExplicitWalls, ExactCountsEqualTheEnumeration) {
+  for (const Rules& rules : {Rules(4, -1, Metric::Step, {}, Domain::All, {0, 1}),
+                             Rules(4, -1, Metric::Step, {}, Domain::All, {1, 2}),
+                             Rules(4, 0, Metric::Step, {.max_cars = 3, .max_trucks = 1}, Domain::All, {2, 3}),
+                             Rules(5, -1, Metric::Step, {.max_vehicles = 4}, Domain::All, {0, 2}),
+                             Rules(5, 4, Metric::Step, {.max_trucks = 1, .max_vehicles = 5}, Domain::All, {1, 1})}) {
+    SCOPED_TRACE(rules.describe());
+    const PlacementCounts counts = count_placements(rules);
+    const ExplicitSolution engine = ExplicitSolution::solve(rules);
+    EXPECT_EQ(counts.domain, engine.domain_size());
+    EXPECT_EQ(counts.winning, engine.summarize({}).layers.front().count);
+    if (rules.size() == 4) {
+      EXPECT_EQ(counts.domain, every_board(rules).size());
+    }
+  }
 }
 
 // Each state's board reads back to the state, and the board-level search (query's) gives each
