@@ -39,7 +39,8 @@ int run_count(const std::vector<std::string>& args) {
                     VehicleLimits{(*vm)["max-cars"].as<int>(), (*vm)["max-trucks"].as<int>(),
                                   (*vm)["max-vehicles"].as<int>()},
                     Domain::All, parse_wall_range((*vm)["walls"].as<std::string>()));
-  const PlacementCounts counts = count_placements(rules);
+  std::vector<PlacementCounts> by_walls;
+  const PlacementCounts counts = count_placements(rules, &by_walls);
   // The metric plays no role in the counts: the description leaves it out.
   std::string board = rules.describe();
   board.erase(board.find(", step metric"), std::string(", step metric").size());
@@ -50,8 +51,7 @@ int run_count(const std::vector<std::string>& args) {
   // Any wall range is a sum of these rows.
   if (!rules.walls().none())
     for (int walls = rules.walls().min; walls <= rules.walls().max; ++walls) {
-      const Rules exactly(rules.size(), rules.exit_row(), Metric::Step, rules.limits(), Domain::All, {walls, walls});
-      const PlacementCounts part = count_placements(exactly);
+      const PlacementCounts& part = by_walls[static_cast<std::size_t>(walls)];
       std::cout << walls << (walls == 1 ? " wall:  " : " walls: ") << "placements " << to_string(part.placements)
                 << ", domain " << to_string(part.domain) << ", winning " << to_string(part.winning) << "\n";
     }

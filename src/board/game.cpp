@@ -37,16 +37,16 @@ std::string domain_violation(const Rules& rules, const Board& board) {
     for (int line = 0; line < 2 * n; ++line) {
       const bool exit_row = line == rules.exit_row();
       const LineArrangement& arrangement = lines[lines.find(segments[static_cast<std::size_t>(line)])];
-      // The public database's enumerator places walls in rows: a row's walls count towards
-      // filling it, a column's do not.
       const std::uint32_t walls = line < n ? static_cast<std::uint32_t>(board.walls() >> (line * n)) & full_line : 0;
-      if (exit_row && !puzzle_line(arrangement, n, true))
-        return "the exit row holds another horizontal vehicle than the target (puzzle domain)";
-      if (exit_row && (walls >> arrangement.segments.front().start) != 0)
-        return "a wall lies right of the target in the exit row (puzzle domain)";
-      if ((arrangement.occupied | walls) == full_line)
-        return std::string(line < n ? "row " : "column ") + std::to_string(line % n) + " is filled by its own " +
-               (walls != 0 ? "vehicles and walls" : "vehicles") + " (puzzle domain)";
+      switch (puzzle_line_fit(arrangement, n, exit_row, walls)) {
+        case PuzzleLine::Fits: break;
+        case PuzzleLine::ExitRowShared:
+          return "the exit row holds another horizontal vehicle than the target (puzzle domain)";
+        case PuzzleLine::WallRightOfTarget: return "a wall lies right of the target in the exit row (puzzle domain)";
+        case PuzzleLine::Filled:
+          return std::string(line < n ? "row " : "column ") + std::to_string(line % n) + " is filled by its own " +
+                 (walls != 0 ? "vehicles and walls" : "vehicles") + " (puzzle domain)";
+      }
     }
   }
   return {};

@@ -74,9 +74,13 @@ std::vector<std::vector<Segment>> line_segments(const Board& board) {
   return segments;
 }
 
-bool puzzle_line(const LineArrangement& arrangement, int length, bool exit_row) {
-  if (arrangement.occupied == (std::uint32_t{1} << length) - 1) return false;
-  return !exit_row || (arrangement.segments.size() == 1 && arrangement.segments.front().length == kCar);
+PuzzleLine puzzle_line_fit(const LineArrangement& arrangement, int length, bool exit_row, std::uint32_t walls) {
+  if (exit_row) {
+    if (arrangement.segments.size() != 1 || arrangement.segments.front().length != kCar) return PuzzleLine::ExitRowShared;
+    if ((walls >> arrangement.segments.front().start) != 0) return PuzzleLine::WallRightOfTarget;
+  }
+  if ((arrangement.occupied | walls) == (std::uint32_t{1} << length) - 1) return PuzzleLine::Filled;
+  return PuzzleLine::Fits;
 }
 
 void append_line_vehicles(const LineArrangement& arrangement, int line, int size,

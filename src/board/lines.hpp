@@ -57,9 +57,15 @@ class LineTable {
 // columns (holding its vertical ones).
 // The segments of every line, each line's in order along it.
 std::vector<std::vector<Segment>> line_segments(const Board& board);
-// Whether an arrangement may fill a line of the puzzle domain (Domain::Puzzle): it does not
-// cover the whole line, and in the exit row it is the target car alone.
-bool puzzle_line(const LineArrangement& arrangement, int length, bool exit_row);
+// Whether an arrangement may fill a line of the puzzle domain (Domain::Puzzle), beside the
+// line's walls (a row's; the public database's enumerator places walls in rows, so a
+// column's walls do not count): in the exit row it is the target car alone with no wall to
+// its right, and with the walls it does not cover the whole line. Fits, or why not.
+enum class PuzzleLine { Fits, ExitRowShared, WallRightOfTarget, Filled };
+PuzzleLine puzzle_line_fit(const LineArrangement& arrangement, int length, bool exit_row, std::uint32_t walls = 0);
+inline bool puzzle_line(const LineArrangement& arrangement, int length, bool exit_row, std::uint32_t walls = 0) {
+  return puzzle_line_fit(arrangement, length, exit_row, walls) == PuzzleLine::Fits;
+}
 
 // Appends the vehicles of `arrangement` on line `line` of an n x n board to `vehicles`.
 void append_line_vehicles(const LineArrangement& arrangement, int line, int size,

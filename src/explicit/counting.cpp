@@ -187,27 +187,42 @@ class ProfileCounter {
   std::vector<std::vector<Term>> vertical_;  // indexed by the rows covered horizontally
 };
 
-}  // namespace
-
-PlacementCounts count_placements(const Rules& rules) {
+// Per number of walls w (0 .. the rules' most walls): the configurations with exactly w.
+std::vector<PlacementCounts> counts_by_walls(const Rules& rules) {
   const ProfileCounter counter(rules);
   const PolynomialShape shape(rules);
   const int n = rules.size();
-  Count placements = 0, domain = 0, winning = 0;
+  std::vector<PlacementCounts> by_walls(static_cast<std::size_t>(shape.wall_cap()) + 1);
   for (const LineArrangement& exit : counter.lines().arrangements()) {
     const std::vector<Count> poly = counter.with_exit_row(exit);
-    Count total = 0;
-    for (int c = 0; c <= shape.car_cap(); ++c)
-      for (int t = 0; t <= shape.truck_cap(); ++t)
-        for (int w = 0; w <= shape.wall_cap(); ++w)
-          if (rules.limits().allows(c, t) && rules.walls().allows(w))
-            total = checked_add(total, poly[shape.position(c, t, w)]);
-    placements = checked_add(placements, total);
-    if (exit.segments.empty() || exit.segments.back().length != kCar) continue;
-    domain += total;
-    if (exit.segments.back().start == n - kCar) winning += total;
+    for (int w = 0; w <= shape.wall_cap(); ++w) {
+      Count total = 0;
+      for (int c = 0; c <= shape.car_cap(); ++c)
+        for (int t = 0; t <= shape.truck_cap(); ++t)
+          if (rules.limits().allows(c, t)) total = checked_add(total, poly[shape.position(c, t, w)]);
+      PlacementCounts& counts = by_walls[static_cast<std::size_t>(w)];
+      counts.placements = checked_add(counts.placements, total);
+      if (exit.segments.empty() || exit.segments.back().length != kCar) continue;
+      counts.domain += total;
+      if (exit.segments.back().start == n - kCar) counts.winning += total;
+    }
   }
-  return {placements, domain, winning};
+  return by_walls;
+}
+
+}  // namespace
+
+PlacementCounts count_placements(const Rules& rules, std::vector<PlacementCounts>* by_walls) {
+  std::vector<PlacementCounts> per_walls = counts_by_walls(rules);
+  PlacementCounts sum;
+  for (int w = rules.walls().min; w <= rules.walls().max; ++w) {
+    const PlacementCounts& counts = per_walls[static_cast<std::size_t>(w)];
+    sum.placements = checked_add(sum.placements, counts.placements);
+    sum.domain = checked_add(sum.domain, counts.domain);
+    sum.winning = checked_add(sum.winning, counts.winning);
+  }
+  if (by_walls != nullptr) *by_walls = std::move(per_walls);
+  return sum;
 }
 
 }  // namespace rushhour

@@ -15,6 +15,8 @@
 // limits, and only monomials allowed by the limits are summed. Every coefficient is a
 // Count: exact for every board size the rules accept (8x8 placements exceed 2^64; the
 // largest, 8x8 without limits, is far below 2^128, and the sums are overflow-checked).
+#include <vector>
+
 #include "board/count.hpp"
 #include "board/rules.hpp"
 
@@ -29,6 +31,8 @@ struct PlacementCounts {
 
 // Counts for the rules' size, exit row, vehicle limits and wall range (the metric and the
 // domain play no role: the puzzle domain is counted as the whole one, a bound).
-PlacementCounts count_placements(const Rules& rules);
+// With `by_walls`, also per number of walls: entry w counts the configurations with exactly w
+// walls, for w from 0 to the rules' most walls (those below the least too).
+PlacementCounts count_placements(const Rules& rules, std::vector<PlacementCounts>* by_walls = nullptr);
 
 }  // namespace rushhour

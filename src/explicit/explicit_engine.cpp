@@ -94,15 +94,19 @@ ExplicitSolution::ExplicitSolution(const Rules& rules)
   while ((std::size_t{1} << placement_bits_) < placements_.size()) ++placement_bits_;
 }
 
+void check_explicit_walls(const Rules& rules) {
+  if (!rules.walls().none() && rules.size() > kMaxExplicitWallSize)
+    throw InputError("the explicit engine supports walls up to " + std::to_string(kMaxExplicitWallSize) + "x" +
+                     std::to_string(kMaxExplicitWallSize) + " (got " + std::to_string(rules.size()) + "x" +
+                     std::to_string(rules.size()) + ")");
+}
+
 ExplicitSolution ExplicitSolution::solve(const Rules& rules, const LayerCallback& on_layer) {
   if (rules.size() > kMaxExplicitSize)
     throw InputError("the explicit engine supports sizes up to " +
                      std::to_string(kMaxExplicitSize) + " (got " + std::to_string(rules.size()) +
                      ")");
-  if (!rules.walls().none() && rules.size() > kMaxExplicitWallSize)
-    throw InputError("the explicit engine supports walls up to " + std::to_string(kMaxExplicitWallSize) + "x" +
-                     std::to_string(kMaxExplicitWallSize) + " (got " + std::to_string(rules.size()) + "x" +
-                     std::to_string(rules.size()) + ")");
+  check_explicit_walls(rules);
   const auto start = std::chrono::steady_clock::now();
   ExplicitSolution solution(rules);
   solution.enumerate_domain();
@@ -158,22 +162,19 @@ void ExplicitSolution::enumerate_domain() {
   // column, ascending, so that keys come out in increasing order.
   // The puzzle domain keeps the lines puzzle_line allows.
   const bool puzzle = rules_.domain() == Domain::Puzzle;
-  const auto allowed = [&](int a, bool in_exit_row) { return !puzzle || puzzle_line(lines_[a], n_, in_exit_row); };
   std::vector<std::vector<int>> compatible(std::size_t{1} << n_);
   for (std::uint32_t covered = 0; covered < compatible.size(); ++covered)
     for (int a = 0; a < lines_.size(); ++a)
-      if (!(lines_[a].occupied & covered) && allowed(a, false)) compatible[covered].push_back(a);
-  // The arrangements a row may hold beside its walls: not on them, and in the puzzle domain
-  // not filling the row together with them; the exit row's must end in a car (the target),
-  // in the puzzle domain with no wall to its right.
+      if (!(lines_[a].occupied & covered) && (!puzzle || puzzle_line(lines_[a], n_, false)))
+        compatible[covered].push_back(a);
+  // The arrangements a row may hold beside its walls: not on them, in the puzzle domain those
+  // puzzle_line allows beside them; the exit row's must end in a car (the target).
   const auto row_choices = [&](std::uint32_t walls, bool in_exit_row) {
     std::vector<int> choices;
     for (int a = 0; a < lines_.size(); ++a) {
       const LineArrangement& arrangement = lines_[a];
-      if ((arrangement.occupied & walls) || !allowed(a, in_exit_row)) continue;
-      if (puzzle && (arrangement.occupied | walls) == full_line) continue;
+      if ((arrangement.occupied & walls) || (puzzle && !puzzle_line(arrangement, n_, in_exit_row, walls))) continue;
       if (in_exit_row && (arrangement.segments.empty() || arrangement.segments.back().length != kCar)) continue;
-      if (in_exit_row && puzzle && (walls >> arrangement.segments.back().start) != 0) continue;
       choices.push_back(a);
     }
     return choices;

@@ -40,6 +40,8 @@ namespace rushhour {
 inline constexpr int kMaxExplicitSize = 6;
 // With walls the key needs bits for the wall placement: 2nb + placement bits <= 64 up to 5x5.
 inline constexpr int kMaxExplicitWallSize = 5;
+// Throws InputError if the rules have walls on a board above kMaxExplicitWallSize.
+void check_explicit_walls(const Rules& rules);
 // States are numbered with 32 bits (component labelling); at 9 bytes per state that is
 // also about the most a large workstation holds.
 inline constexpr std::uint64_t kMaxExplicitStates = 0xFFFF'FFFF;

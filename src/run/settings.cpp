@@ -360,9 +360,7 @@ void CommonSettings::check(EngineKind engine) const {
   if (!rules.walls().none() && engine != EngineKind::Explicit)
     throw InputError("--walls " + to_string(rules.walls()) + " needs --engine explicit (the bdd and classes engines "
                      "do not model walls)");
-  if (!rules.walls().none() && rules.size() > kMaxExplicitWallSize)
-    throw InputError("the explicit engine supports walls up to " + std::to_string(kMaxExplicitWallSize) + "x" +
-                     std::to_string(kMaxExplicitWallSize));
+  check_explicit_walls(rules);
   if (engine == EngineKind::Classes && rules.size() > kMaxClassEngineSize)
     throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
 }
