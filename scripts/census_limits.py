@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Check a limited classification against a fuller class run: a class fixes its numbers of cars
-and trucks, so the census of a class run (DIR/classes-checkpoint.txt) holds every figure per
-(cars, trucks) pair, and the figures of any narrower vehicle limit are sums over those pairs.
+and trucks and its walls, so the census of a class run (DIR/classes-checkpoint.txt) holds every
+figure per (walls, cars, trucks), and the figures of any narrower vehicle limit or wall range
+are sums over those.
 Compares the domain count, the count of every index, the non-dominated and component counts
 of the limited run's classification.h5 (those it has) with those sums.
 
@@ -30,6 +31,13 @@ def fnv1a(text):
     return value
 
 
+def wall_range(fields):
+    """The parameter line's wall range: `walls=K` is 0 to K, `walls=A-B`, none without the word."""
+    text = fields.get("walls", "0")
+    low, _, high = text.rpartition("-")
+    return (int(low) if low else 0, int(high))
+
+
 def census_sums(path, allows):
     try:
         text = open(path).read()
@@ -46,15 +54,18 @@ def census_sums(path, allows):
     if header.get("next_item") != header.get("items"):
         fail(f"{path}: the sweep is not finished")
     size, highest = int(fields["size"]), int(header["highest"])
+    min_walls = wall_range(fields)[0]
     trucks_per_car = size * size // 3 + 1
+    cars_per_wall_count = size * size // 2 + 1
     sums = {k: [0] * (highest + 1) for k in FIGURES}
     domain = 0
     for i, line in enumerate(lines):
         if not line.startswith("tally "):
             continue
         _, pair, pair_domain = line.split()
-        cars, trucks = divmod(int(pair), trucks_per_car)
-        if allows(cars, trucks):
+        rest, trucks = divmod(int(pair), trucks_per_car)
+        wall_offset, cars = divmod(rest, cars_per_wall_count)
+        if allows(min_walls + wall_offset, cars, trucks):
             domain += int(pair_domain)
             for k, figure in enumerate(FIGURES):
                 values = [int(v) for v in lines[i + 1 + k].split()]
@@ -72,11 +83,14 @@ def main(argv):
     except (KeyError, rushhour_h5.FileError) as e:
         fail(f"cannot read {argv[2]}: {e}")
     limits = {k: run.attrs[k] for k in ["max_cars", "max_trucks", "max_vehicles", "size", "exit_row"]}
+    # A file written before walls existed has no wall range: no walls.
+    walls = (int(run.attrs.get("min_walls", 0)), int(run.attrs.get("max_walls", 0)))
     metric = run.attrs["metric"]
     limited_domain = run.attrs["domain_count"]
 
-    def allows(cars, trucks):
-        return ((limits["max_cars"] < 0 or cars <= limits["max_cars"])
+    def allows(wall_count, cars, trucks):
+        return (walls[0] <= wall_count <= walls[1]
+                and (limits["max_cars"] < 0 or cars <= limits["max_cars"])
                 and (limits["max_trucks"] < 0 or trucks <= limits["max_trucks"])
                 and (limits["max_vehicles"] < 0 or cars + trucks <= limits["max_vehicles"]))
 
@@ -86,6 +100,9 @@ def main(argv):
     for k in ["max_cars", "max_trucks", "max_vehicles"]:
         if int(fields[k]) >= 0 and (limits[k] < 0 or limits[k] > int(fields[k])):
             fail(f"the census was limited by {k}={fields[k]}: it does not hold the figures of {k}={limits[k]}")
+    census_walls = wall_range(fields)
+    if walls[0] < census_walls[0] or walls[1] > census_walls[1]:
+        fail(f"the census holds {census_walls[0]}-{census_walls[1]} walls: not the figures of {walls[0]}-{walls[1]} walls")
     agree = domain == limited_domain
     print(f"domain: census {domain}, classification {limited_domain}")
     top = len(limited["count"])

@@ -12,8 +12,9 @@
 # A step whose file is in KEEP_DIR is not run again, so a stopped script continues where it
 # was (the count pass itself starts over).
 # With DOMAIN = puzzle, a database of all configurations answers for the puzzle domain's
-# clusters (query --domain puzzle).
-# Usage: scripts/clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS] [DOMAIN]
+# clusters (query --domain puzzle). The environment variable RULE sets --minimal-rule (any,
+# canonical or public; default any).
+# Usage: [RULE=R] scripts/clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS] [DOMAIN]
 set -euo pipefail
 database="${1:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]}"
 metric="${2:?usage: clusters_minimal.sh DB.h5 step|move KEEP_DIR [BINARY] [THREADS]}"
@@ -22,11 +23,12 @@ binary="${4:-build/rushhour}"
 threads="${5:-0}"
 domain=()
 [[ -n "${6:-}" ]] && domain=(--domain "$6")
+rule=(--minimal-rule "${RULE:-any}")
 mkdir -p "$keep"
 counts="$keep/minimal-$metric-count.txt"
 if [[ ! -s "$counts" ]]; then
   /usr/bin/time -v -o "$keep/minimal-$metric-time-v.txt" "$binary" query --clusters "$database" --metric "$metric" \
-    "${domain[@]}" --count --minimal --threads "$threads" > "$counts.tmp"
+    "${domain[@]}" --count --minimal "${rule[@]}" --threads "$threads" > "$counts.tmp"
   mv "$counts.tmp" "$counts"
 fi
 all="$keep/clusters-$metric-count.txt"
@@ -60,7 +62,7 @@ for index in sorted(counts, reverse=True):
 ' "$counts")
   : > "$hardest.tmp"
   while read -r index count; do
-    "$binary" query --clusters "$database" --metric "$metric" "${domain[@]}" --index "$index" --minimal --threads "$threads" \
+    "$binary" query --clusters "$database" --metric "$metric" "${domain[@]}" --index "$index" --minimal "${rule[@]}" --threads "$threads" \
       --sample "$count" | awk '/^  / {print $1, $2, $3}' >> "$hardest.tmp"
   done <<< "$indices"
   LC_ALL=C sort -k1,1nr -k3,3nr -k2,2 "$hardest.tmp" | head -n 1000 > "$hardest"

@@ -90,7 +90,7 @@ int run_merge(const std::vector<std::string>& args) {
   const run::RunDirectory directory((*vm)["out"].as<std::string>());
   directory.create();
   directory.class_checkpoint(identity).save(merged.state);
-  const Classification result = census.classification(rules.limits());
+  const Classification result = census.classification();
   directory.write_result(result, "merged from " + std::to_string(parts.size()) + " parts: " + merged.parameters);
   print_summary(result, directory.root());
   return 0;

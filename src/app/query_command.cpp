@@ -21,10 +21,11 @@ namespace {
 
 constexpr const char* kQueryUsage =
     "usage: rushhour query --run DIR (--board B [--solve] | --index I [--count] [--sample K]\n"
-    "                      [--cars C] [--trucks T] [--vehicles V] | --hardest [--sample K]) [--json]\n"
+    "                      [--cars C] [--trucks T] [--vehicles V] [--walls W] | --hardest [--sample K]) [--json]\n"
     "       rushhour query --clusters FILE.h5 [--metric step|move] (--board B [--solve] | (--index I |\n"
-    "                      --hardest | --count) [--cars C] [--trucks T] [--vehicles V] [--min-size S]\n"
-    "                      [--max-size S] [--domain puzzle] [--minimal [--threads N]] [--sample K]) [--json]\n"
+    "                      --hardest | --count) [--cars C] [--trucks T] [--vehicles V] [--walls W] [--min-size S]\n"
+    "                      [--max-size S] [--domain puzzle] [--minimal [--minimal-rule R] [--threads N]]\n"
+    "                      [--sample K]) [--json]\n"
     "Answers from the layers saved by `rushhour classify --out DIR`, also while it runs; for a\n"
     "run of the classes engine (no layers), from its census, boards by searching their component.\n"
     "A board's answer includes its cluster (size, highest index, canonical hardest configuration),\n"
@@ -155,7 +156,7 @@ void print_board_answer(const BoardAnswer& answer, bool solve, bool json) {
 // The answer to --index I / --hardest, printed the same for every kind of run. Counts are
 // printed with every digit, in JSON too (a JSON number beyond 2^53 stays exact in the text;
 // docs/file-formats-counts.md).
-void print_index_answer(const IndexAnswer& a, const VehicleFilter& filter, bool json) {
+void print_index_answer(const IndexAnswer& a, const PieceFilter& filter, bool json) {
   if (a.status != IndexAnswer::Status::Ok) {
     const bool empty = a.status == IndexAnswer::Status::Empty;
     if (json)
@@ -255,10 +256,14 @@ int run_query(const std::vector<std::string>& args) {
       ("cars", po::value<int>()->default_value(-1), "filter: exactly C cars")
       ("trucks", po::value<int>()->default_value(-1), "filter: exactly T trucks")
       ("vehicles", po::value<int>()->default_value(-1), "filter: exactly V vehicles")
+      ("walls", po::value<int>()->default_value(-1), "filter: exactly W walls (a run or database with walls)")
       ("hardest", po::bool_switch(), "the configurations of the highest index")
       ("minimal", po::bool_switch(),
-       "with --clusters: only the clusters whose canonical hardest configuration (under --metric) is "
-       "minimal, each tested as it is read (classify --minimal's test)")
+       "with --clusters: only the minimal clusters (under --metric), each tested as it is read "
+       "(classify --minimal's test); a database written with --minimal holds them already")
+      ("minimal-rule", po::value<std::string>(),
+       "with --minimal: any, canonical or public (classify --minimal-rule; default: the database's "
+       "own if it was written with --minimal, else any)")
       ("threads", po::value<int>()->default_value(0), "with --clusters --minimal: threads testing (0 = all cores)")
       ("domain", po::value<std::string>()->default_value("all"),
        "with --clusters: puzzle lists only the clusters of the puzzle domain (a database of all configurations "
@@ -286,6 +291,7 @@ int run_query(const std::vector<std::string>& args) {
     throw InputError(vm->count("clusters") ? "query needs exactly one of --board, --index, --hardest, --count"
                                            : "query needs exactly one of --board, --index, --hardest");
   if (vm->count("board") && (*vm)["minimal"].as<bool>()) throw InputError("--minimal goes with --index, --hardest or --count");
+  if (vm->count("minimal-rule") && !(*vm)["minimal"].as<bool>()) throw InputError("--minimal-rule goes with --minimal");
   if ((*vm)["solve"].as<bool>() && !vm->count("board")) throw InputError("--solve goes with --board");
 
   const bool json = (*vm)["json"].as<bool>();
@@ -293,11 +299,13 @@ int run_query(const std::vector<std::string>& args) {
   const bool hardest = (*vm)["hardest"].as<bool>();
   const std::optional<int> index = vm->count("index") ? std::optional<int>((*vm)["index"].as<int>()) : std::nullopt;
   if (index && *index < 0) throw InputError("--index must be >= 0");
-  const VehicleFilter filter{(*vm)["cars"].as<int>(), (*vm)["trucks"].as<int>(), (*vm)["vehicles"].as<int>()};
+  const PieceFilter filter{(*vm)["cars"].as<int>(), (*vm)["trucks"].as<int>(), (*vm)["vehicles"].as<int>(),
+                           (*vm)["walls"].as<int>()};
   const int samples = (*vm)["sample"].as<int>();
   if (vm->count("clusters")) {
     const std::string path = (*vm)["clusters"].as<std::string>();
     const ClusterDatabase database(path);
+    filter.check_walls(database.rules());
     const Metric metric = vm->count("metric") ? parse_metric((*vm)["metric"].as<std::string>()) : database.rules().metric();
     if (!database.holds(metric))
       throw InputError(path + " holds the " + to_string(database.rules().metric()) +
@@ -318,6 +326,9 @@ int run_query(const std::vector<std::string>& args) {
         .domain = (*vm)["domain"].defaulted() ? std::nullopt
                                               : std::optional<Domain>(parse_domain((*vm)["domain"].as<std::string>())),
         .minimal = (*vm)["minimal"].as<bool>(),
+        .minimal_rule = vm->count("minimal-rule")
+                            ? std::optional<MinimalRule>(parse_minimal_rule((*vm)["minimal-rule"].as<std::string>()))
+                            : std::nullopt,
         .threads = run::Environment::of_this_process().threads_for(threads),
         .samples = samples,
         .progress = [](const std::string& line) { std::cerr << line << std::endl; }};
@@ -325,6 +336,7 @@ int run_query(const std::vector<std::string>& args) {
     return 0;
   }
   const std::unique_ptr<SavedAnswers> run = open_saved_answers((*vm)["run"].as<std::string>());
+  filter.check_walls(run->rules());
   if (vm->count("board")) print_board_answer(run->board((*vm)["board"].as<std::string>(), solve), solve, json);
   else print_index_answer(run->index(hardest ? std::nullopt : index, filter, samples), filter, json);
   return 0;

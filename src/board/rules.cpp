@@ -1,5 +1,7 @@
 #include "board/rules.hpp"
 
+#include <algorithm>
+
 #include "board/errors.hpp"
 
 namespace rushhour {
@@ -23,6 +25,21 @@ Domain parse_domain(const std::string& text) {
 std::string to_string(const WallRange& walls) {
   if (walls.min == 0) return std::to_string(walls.max);
   return std::to_string(walls.min) + "-" + std::to_string(walls.max);
+}
+
+std::vector<std::uint64_t> wall_placements(int n, const WallRange& walls) {
+  std::vector<std::uint64_t> placements;
+  const int cells = n * n;
+  auto place = [&](auto& self, int from, int left, std::uint64_t mask) -> void {
+    if (left == 0) {
+      placements.push_back(mask);
+      return;
+    }
+    for (int cell = from; cell <= cells - left; ++cell) self(self, cell + 1, left - 1, mask | std::uint64_t{1} << cell);
+  };
+  for (int count = walls.min; count <= std::min(walls.max, cells); ++count) place(place, 0, count, 0);
+  std::sort(placements.begin(), placements.end());
+  return placements;
 }
 
 WallRange parse_wall_range(const std::string& text) {

@@ -3,6 +3,7 @@
 // A Rules value is validated on construction and immutable afterwards.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace rushhour {
 
@@ -57,6 +58,11 @@ struct WallRange {
 
 std::string to_string(const WallRange& walls);            // "0", "2", "1-2"
 WallRange parse_wall_range(const std::string& text);      // "K" = 0..K, "A-B"; throws InputError
+
+// Every wall mask (bit row * n + column) of an n x n board with walls.min to walls.max walls,
+// ascending: the engines' keys and work items number a configuration's walls by their position
+// in this list ({0} without walls).
+std::vector<std::uint64_t> wall_placements(int n, const WallRange& walls);
 
 class Rules {
  public:

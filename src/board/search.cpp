@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "board/errors.hpp"
 #include "board/game.hpp"
 #include "board/key_graph.hpp"
 
@@ -144,9 +145,52 @@ bool is_minimal(const Rules& rules, const Board& board, int index) {
     std::vector<Vehicle> fewer = board.vehicles();
     fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(v));
     // Fewer than `index` slides without it, or it is not needed.
-    if (!search_winning(rules, Board(rules.size(), std::move(fewer)).key(), index - 1).found) return false;
+    if (!search_winning(rules, Board(rules.size(), std::move(fewer), board.walls()).key(), index - 1).found)
+      return false;
+  }
+  for (std::uint64_t walls = board.walls(); walls != 0; walls &= walls - 1) {
+    const std::uint64_t fewer = board.walls() & ~(walls & -walls);
+    if (!search_winning(rules, Board(rules.size(), board.vehicles(), fewer).key(), index - 1).found) return false;
   }
   return true;
+}
+
+std::string to_string(MinimalRule rule) {
+  switch (rule) {
+    case MinimalRule::Any: return "any";
+    case MinimalRule::Canonical: return "canonical";
+    case MinimalRule::Public: return "public";
+  }
+  return "?";
+}
+
+MinimalRule parse_minimal_rule(const std::string& text) {
+  for (const MinimalRule rule : {MinimalRule::Any, MinimalRule::Canonical, MinimalRule::Public})
+    if (text == to_string(rule)) return rule;
+  throw InputError("--minimal-rule must be any, canonical or public (got '" + text + "')");
+}
+
+bool public_board_less(const Board& a, const Board& b) {
+  const BoardKey ka = a.key(), kb = b.key();
+  const auto horizontal = [](const Board& board, const BoardKey& key) { return key.horizontal | board.walls(); };
+  const auto vertical = [](const BoardKey& key) { return key.occupied & ~key.horizontal; };
+  if (horizontal(a, ka) != horizontal(b, kb)) return horizontal(a, ka) < horizontal(b, kb);
+  return vertical(ka) < vertical(kb);
+}
+
+std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<Board>& hardest, int index,
+                                          MinimalRule rule) {
+  if (hardest.empty()) throw std::invalid_argument("minimal_choice: a cluster without hardest configurations");
+  if (rule != MinimalRule::Any) {
+    std::size_t representative = 0;
+    for (std::size_t k = 1; k < hardest.size() && rule == MinimalRule::Public; ++k)
+      if (public_board_less(hardest[k], hardest[representative])) representative = k;
+    if (is_minimal(rules, hardest[representative], index)) return representative;
+    return std::nullopt;
+  }
+  for (std::size_t k = 0; k < hardest.size(); ++k)
+    if (is_minimal(rules, hardest[k], index)) return k;
+  return std::nullopt;
 }
 
 ComponentIndices component_indices(const Rules& rules, const Board& board) {

@@ -4,7 +4,9 @@
 // (SPEC §2) in the graph of the rules' metric, and the search stays inside the board's
 // component. A component lies within the board's class (the kind sequence of every line never
 // changes), so the search visits at most a few million configurations on 6x6.
+#include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "board/board.hpp"
@@ -23,12 +25,36 @@ int index_lower_bound(const Rules& rules, const BoardKey& key);
 // board is unsolvable. Throws std::invalid_argument if the board is not in the rules' domain.
 std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board);
 
-// Whether every vehicle of the board but the target is needed: removing any one of them
-// lowers the board's index (`index`, in the rules' metric). Removing a vehicle never raises
-// the index, and keeps the board in the domain (also the puzzle domain). One search for an
-// optimal solution, then one per vehicle that stays still along it, to depth index - 1.
-// Throws std::invalid_argument if `index` is not the board's.
+// Whether every piece of the board but the target, each vehicle and each wall, is needed:
+// removing any one of them lowers the board's index (`index`, in the rules' metric). Removing
+// a piece never raises the index, and keeps the board in the domain (also the puzzle domain;
+// the search does not ask for the rules' wall range). One search for an optimal solution, then
+// one per wall and per vehicle that stays still along it, to depth index - 1. Throws
+// std::invalid_argument if `index` is not the board's.
 bool is_minimal(const Rules& rules, const Board& board, int index);
+
+// Which of a cluster's hardest configurations the minimal test is made on (SPEC §2):
+// - Any: the cluster is minimal when one of them is, and is listed with the first such in the
+//   caller's order (least sample key);
+// - Canonical: only the first in the caller's order (the cluster's canonical hardest
+//   configuration) is tested;
+// - Public: the public database's enumerator (fogleman/rush) tests one representative, the
+//   least by (horizontal mask with the walls, vertical mask), bit row * n + column. Its test
+//   removes only the pieces its one optimal solution leaves in place, which gives is_minimal's
+//   answer: a piece that moves on an optimal solution is always needed (without it the same
+//   solution less its slides is shorter).
+enum class MinimalRule { Any, Canonical, Public };
+std::string to_string(MinimalRule rule);                 // "any", "canonical", "public"
+MinimalRule parse_minimal_rule(const std::string& text);  // throws InputError
+
+// Whether `a` comes before `b` in the public enumerator's order of boards.
+bool public_board_less(const Board& a, const Board& b);
+
+// `hardest`: the configurations of index `index` (the highest) of one cluster, in the order a
+// listing prefers. The position of the one the cluster is listed with under `rule`, or nullopt
+// if the cluster is not minimal under it.
+std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<Board>& hardest, int index,
+                                          MinimalRule rule);
 
 // The board's component (all steps, also through winning configurations; moves connect the
 // same configurations) with the index of each configuration in the rules' metric, from one

@@ -8,6 +8,14 @@
 
 namespace rushhour {
 
+TallyShape tally_shape(const Rules& rules) {
+  const int n = rules.size();
+  return {.min_walls = rules.walls().min,
+          .wall_counts = rules.walls().max - rules.walls().min + 1,
+          .max_cars = n * n / kCar,
+          .max_trucks = n * n / kTruck};
+}
+
 void add_exact(std::uint64_t& a, std::uint64_t b) {
   if (__builtin_add_overflow(a, b, &a))
     throw std::overflow_error("class engine: a sum of configurations exceeds 2^64");
@@ -160,21 +168,17 @@ void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_p
   }
 }
 
-
-
 ClassCensus census_of_sweep(const Rules& rules, const ClassSweepState& state) {
   if (rules.size() > kMaxClassEngineSize)
     throw InputError("a class sweep of size " + std::to_string(rules.size()) + " (at most " +
                      std::to_string(kMaxClassEngineSize) + ")");
   const SampleKeys keys(rules);
-  const int n = rules.size();
   ClassCensus census(rules);
   census.complete = state.next_item >= state.items && state.refused.empty();
   census.refused = state.refused;
-  census.max_cars = n * n / kCar;
-  census.max_trucks = n * n / kTruck;
-  if (state.tallies.size() != static_cast<std::size_t>((census.max_cars + 1) * (census.max_trucks + 1)))
-    throw InputError("the class sweep belongs to another board size");
+  census.shape = tally_shape(rules);
+  if (state.tallies.size() != census.shape.size())
+    throw InputError("the class sweep belongs to another board size or wall range");
   census.tallies = state.tallies;
   census.classes = state.classes;
   census.samples.resize(state.sample_keys.size());
@@ -185,28 +189,31 @@ ClassCensus census_of_sweep(const Rules& rules, const ClassSweepState& state) {
   return census;
 }
 
-Classification ClassCensus::classification(const VehicleLimits& limits) const {
-  Classification result(Rules(rules.size(), rules.exit_row(), rules.metric(), limits, rules.domain()));
+Classification ClassCensus::classification(const VehicleLimits& limits, const WallRange& walls) const {
+  if (walls.min < shape.min_walls || walls.max > shape.max_walls())
+    throw InputError("walls " + to_string(walls) + " are outside the class sweep's " + to_string(rules.walls()));
+  Classification result(Rules(rules.size(), rules.exit_row(), rules.metric(), limits, rules.domain(), walls));
   result.engine = "classes";
   result.encoding = "none";
   result.variable_order = "none";
   result.complete = complete;
   result.seconds = seconds;
   std::vector<std::uint64_t> count, nondominated, components;
-  for (int cars = 0; cars <= max_cars; ++cars)
-    for (int trucks = 0; trucks <= max_trucks; ++trucks) {
-      if (!limits.allows(cars, trucks)) continue;
-      const VehicleTally& v = tally(cars, trucks);
-      result.domain_count = checked_add(result.domain_count, v.domain);
-      count.resize(std::max(count.size(), v.count.size()), 0);
-      nondominated.resize(count.size(), 0);
-      components.resize(count.size(), 0);
-      for (std::size_t i = 0; i < v.count.size(); ++i) {
-        add_exact(count[i], v.count[i]);
-        add_exact(nondominated[i], v.nondominated[i]);
-        add_exact(components[i], v.components[i]);
+  for (int wall_count = walls.min; wall_count <= walls.max; ++wall_count)
+    for (int cars = 0; cars <= shape.max_cars; ++cars)
+      for (int trucks = 0; trucks <= shape.max_trucks; ++trucks) {
+        if (!limits.allows(cars, trucks)) continue;
+        const VehicleTally& v = tally(wall_count, cars, trucks);
+        result.domain_count = checked_add(result.domain_count, v.domain);
+        count.resize(std::max(count.size(), v.count.size()), 0);
+        nondominated.resize(count.size(), 0);
+        components.resize(count.size(), 0);
+        for (std::size_t i = 0; i < v.count.size(); ++i) {
+          add_exact(count[i], v.count[i]);
+          add_exact(nondominated[i], v.nondominated[i]);
+          add_exact(components[i], v.components[i]);
+        }
       }
-    }
   while (!count.empty() && count.back() == 0) count.pop_back();
   for (std::size_t i = 0; i < count.size(); ++i) {
     result.layers.push_back({count[i], 0, 0.0});
@@ -216,7 +223,7 @@ Classification ClassCensus::classification(const VehicleLimits& limits) const {
   }
   result.winning_count = count.empty() ? 0 : count[0];
   result.unsolvable_count = result.domain_count - result.solvable_count;
-  if (limits == rules.limits()) {
+  if (limits == rules.limits() && walls == rules.walls()) {
     for (int i = static_cast<int>(count.size()) - 1; i >= 0; --i)
       for (const auto& [key, board] : samples[static_cast<std::size_t>(i)])
         result.samples.push_back({board, static_cast<std::uint32_t>(i)});

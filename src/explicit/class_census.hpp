@@ -36,6 +36,25 @@ struct VehicleTally {
   friend bool operator==(const VehicleTally&, const VehicleTally&) = default;
 };
 
+// Where a sweep keeps each figure: one VehicleTally per (walls, cars, trucks), the number of
+// walls within the rules' range (one value without walls), up to n*n/2 cars and n*n/3 trucks.
+// A figure of any vehicle limits and wall range within the sweep's own is a sum over it.
+struct TallyShape {
+  int min_walls = 0;
+  int wall_counts = 1;
+  int max_cars = 0;
+  int max_trucks = 0;
+
+  std::size_t size() const {
+    return static_cast<std::size_t>(wall_counts * (max_cars + 1) * (max_trucks + 1));
+  }
+  std::size_t slot(int walls, int cars, int trucks) const {
+    return static_cast<std::size_t>(((walls - min_walls) * (max_cars + 1) + cars) * (max_trucks + 1) + trucks);
+  }
+  int max_walls() const { return min_walls + wall_counts - 1; }
+};
+TallyShape tally_shape(const Rules& rules);
+
 // A run of work items [begin, end).
 struct ItemRange {
   std::uint64_t begin = 0;
@@ -56,8 +75,8 @@ struct ClassSweepState {
   std::uint64_t states = 0;
   double seconds = 0;         // sweep time so far, earlier runs included (merged: summed)
   int highest = 0;            // the highest index met
-  // Per (cars, trucks), indexed cars * (n*n/3 + 1) + trucks; vectors of highest + 1 entries
-  // (a one-item delta leaves the pairs it did not meet empty).
+  // Per (walls, cars, trucks), indexed by TallyShape::slot; vectors of highest + 1 entries
+  // (a one-item delta leaves the slots it did not meet empty).
   std::vector<VehicleTally> tallies;
   // Per index (highest + 1 entries), the K least explicit-engine keys met, for the T highest.
   std::vector<std::vector<SampleKey>> sample_keys;
@@ -91,7 +110,7 @@ std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const Cl
 // belong to sweeps of other boards or share a work item.
 void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_per_index, int sample_indices);
 
-// The figures of a sweep: per (cars, trucks) pair, and the sample boards.
+// The figures of a sweep: per (walls, cars, trucks), and the sample boards.
 struct ClassCensus {
   explicit ClassCensus(Rules rules_in) : rules(std::move(rules_in)) {}
 
@@ -99,9 +118,8 @@ struct ClassCensus {
   bool complete = false;
   double seconds = 0;
   std::uint64_t classes = 0;
-  int max_cars = 0;     // tallies are indexed cars * (max_trucks + 1) + trucks
-  int max_trucks = 0;
-  std::vector<VehicleTally> tallies;
+  TallyShape shape;
+  std::vector<VehicleTally> tallies;  // indexed by shape.slot
   // Per index, up to K (explicit-engine key, board string) pairs, least keys first; only the
   // T highest indices are kept.
   std::vector<std::vector<std::pair<SampleKey, std::string>>> samples;
@@ -112,13 +130,12 @@ struct ClassCensus {
   std::vector<ClassSizeBucket> solver_class_sizes;  // the classes given to the class solver
   std::uint64_t largest_class = 0;  // states
 
-  const VehicleTally& tally(int cars, int trucks) const {
-    return tallies[static_cast<std::size_t>(cars * (max_trucks + 1) + trucks)];
-  }
-  // The classification of the rules' metric under `limits` (the census' own rules' limits
-  // must be no wider): engine "classes", samples only where every sampled index's samples
-  // were taken under the same limits (else none).
-  Classification classification(const VehicleLimits& limits) const;
+  const VehicleTally& tally(int walls, int cars, int trucks) const { return tallies[shape.slot(walls, cars, trucks)]; }
+  // The classification of the rules' metric under `limits` and `walls` (no wider than the
+  // census' own): engine "classes", samples only where they were taken under the same limits
+  // and walls (else none).
+  Classification classification(const VehicleLimits& limits, const WallRange& walls) const;
+  Classification classification() const { return classification(rules.limits(), rules.walls()); }
 };
 
 // The census of a sweep's state (e.g. a checkpoint's): complete when every work item is in

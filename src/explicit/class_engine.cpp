@@ -33,7 +33,8 @@ class WorkerItemSolver final : public ItemSolver {
     if (options_.on_clusters) {
       figures.clusters = worker_->take_clusters();
       if (options_.minimal_clusters)
-        figures.clusters = class_engine::minimal_records(tables_, rules_, std::move(figures.clusters));
+        figures.clusters =
+            class_engine::minimal_records(tables_, rules_, options_.minimal_rule, std::move(figures.clusters));
     }
     if (options_.measure_class_sizes) {
       figures.class_sizes = new_sizes(worker_->class_sizes(), reported_);
@@ -74,6 +75,8 @@ ClassItems::ClassItems(const Rules& rules, const ClassEngineOptions& options) : 
                      std::to_string(rules.size()) + ")");
   if (options.on_clusters && options.class_solver)
     throw std::logic_error("cluster records come from classes solved by the sweep (no class_solver)");
+  if (!rules.walls().none() && options.class_solver)
+    throw std::logic_error("the class solver's classes are kind sequences without walls (no class_solver with walls)");
   wide_ = class_engine::wide_numbering(rules, options);
   tables_ = std::make_unique<const LineTables>(class_engine::tables_of(rules, wide_));
   items_ = class_engine::work_items(*tables_);

@@ -12,6 +12,7 @@ LineTables::LineTables(const Rules& rules, std::size_t admitted_slots_in)
   : n(rules.size()), exit_row(rules.exit_row()), lines(n), admitted_slots(admitted_slots_in) {
   key_bits = sample_key_bits(lines);
   masks = 1 << n;
+  placements = wall_placements(n, rules.walls());
   const int count = lines.size();
   group_of.resize(static_cast<std::size_t>(count));
   group_pos.resize(static_cast<std::size_t>(count));
@@ -37,6 +38,7 @@ LineTables::LineTables(const Rules& rules, std::size_t admitted_slots_in)
     members[g].push_back(a);
   }
   groups = static_cast<int>(members.size());
+  for (int i = 0; i < n; ++i) row_items *= static_cast<std::uint64_t>(groups);
 
   compat.assign(static_cast<std::size_t>(groups * masks), {});
   admitted_flat.assign(static_cast<std::size_t>(groups * masks) * admitted_slots, 0);
@@ -105,7 +107,9 @@ LineTables::LineTables(const Rules& rules, std::size_t admitted_slots_in)
   }
 }
 
-Board board_of_key(const LineTables& t, SampleKey key) { return board_of_sample_key(t.lines, t.key_bits, key); }
+Board board_of_key(const LineTables& t, SampleKey key) {
+  return board_of_sample_key(t.lines, t.key_bits, t.placements, key);
+}
 
 std::vector<std::uint64_t> items_within_limits(const LineTables& t, const Rules& rules, std::uint64_t items) {
   std::vector<std::uint64_t> listed;
@@ -128,7 +132,11 @@ std::vector<std::uint64_t> items_within_limits(const LineTables& t, const Rules&
     }
   };
   extend(extend, 0, 0, 0, 0);
-  if (too_many) listed.clear();
+  if (too_many || listed.size() * t.placements.size() > most) return {};
+  // Vehicle limits do not count walls: every placement has the same rows within them.
+  const std::size_t per_placement = listed.size();
+  for (std::uint64_t placement = 1; placement < t.placements.size(); ++placement)
+    for (std::size_t k = 0; k < per_placement; ++k) listed.push_back(placement * t.row_items + listed[k]);
   return listed;
 }
 
@@ -139,10 +147,6 @@ LineTables tables_of(const Rules& rules, bool wide) {
   return LineTables(rules, wide ? kWideAdmittedSlots : kNarrowAdmittedSlots);
 }
 
-std::uint64_t work_items(const LineTables& tables) {
-  std::uint64_t items = 1;
-  for (int i = 0; i < tables.n; ++i) items *= static_cast<std::uint64_t>(tables.groups);
-  return items;
-}
+std::uint64_t work_items(const LineTables& tables) { return tables.placements.size() * tables.row_items; }
 
 }  // namespace rushhour::class_engine

@@ -117,6 +117,10 @@ struct LineTables {
     return (forward ? forward_slides : all_slides)[static_cast<std::size_t>(metric)];
   }
   std::vector<std::uint64_t> row_cells, col_cells;  // [line * count + arrangement]: board cells
+  // The rules' wall masks (wall_placements; {0} without walls), and the work items per
+  // placement: one kind sequence per row, groups^n.
+  std::vector<std::uint64_t> placements;
+  std::uint64_t row_items = 1;
 };
 
 Board board_of_key(const LineTables& t, SampleKey key);
@@ -130,7 +134,8 @@ std::vector<std::uint64_t> items_within_limits(const LineTables& t, const Rules&
 // InputError above kMaxClassEngineSize.
 LineTables tables_of(const Rules& rules, bool wide);
 
-// The number of work items: one kind sequence per row.
+// The number of work items: a wall placement and one kind sequence per row; item =
+// placement * row_items + the rows' groups in base `groups`, row 0 most significant.
 std::uint64_t work_items(const LineTables& tables);
 
 }  // namespace rushhour::class_engine

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "board/rules.hpp"
+#include "board/search.hpp"
 #include "explicit/class_census.hpp"
 #include "explicit/cluster_records.hpp"
 #include "explicit/sample_keys.hpp"
@@ -44,9 +45,10 @@ struct ClassFigures {
 using ClassSolver = std::function<std::optional<ClassFigures>(const ClassLines&)>;
 
 // True if the sweep of these rules solves only one class of each mirror pair: the exit row
-// is the middle row of an odd board, and options.mirror is on.
+// is the middle row of an odd board, there are no walls (a class's mirror image would lie in
+// another wall placement's items), and options.mirror is on.
 inline bool mirror_applies(const Rules& rules, bool mirror_option) {
-  return mirror_option && rules.size() % 2 == 1 && rules.exit_row() == rules.size() / 2;
+  return mirror_option && rules.size() % 2 == 1 && rules.exit_row() == rules.size() / 2 && rules.walls().none();
 }
 
 struct ClassProgress {
@@ -102,10 +104,12 @@ struct ClassEngineOptions {
   // reported. Items without such clusters are not reported.
   std::function<void(std::uint64_t item, ClusterRecords&& records)> on_clusters;
   int cluster_min_index = 0;
-  // Only the clusters whose canonical hardest configuration is minimal (board/search.hpp
-  // is_minimal: removing any vehicle but the target lowers its index). A few searches per
-  // record, on the worker threads.
+  // Only the minimal clusters (board/search.hpp minimal_choice under minimal_rule: removing any
+  // piece but the target lowers the index of one of its hardest configurations, the least such
+  // listed; or of the public database's representative). A few searches per record, on the
+  // worker threads.
   bool minimal_clusters = false;
+  MinimalRule minimal_rule = MinimalRule::Any;
   // The records also carry the figures of the other metric (ClusterRecord::other_*): each
   // class with records gets a second breadth-first search under it, over the same states
   // and numbering. The census stays that of the rules' metric; cluster_min_index and

@@ -114,19 +114,20 @@ class Worker final : public WorkerFigures {
   static constexpr std::size_t kAdmittedSlots = Numbering::kAdmittedSlots;
 
  public:
-  Worker(const LineTables& t, const Rules& rules, const ClassEngineOptions& options, int max_cars,
-         int max_trucks, bool mirror, ItemBounds bounds)
-      : WorkerFigures(options, max_cars, max_trucks), t_(t), rules_(rules), mirror_(mirror), bounds_(bounds) {
+  Worker(const LineTables& t, const Rules& rules, const ClassEngineOptions& options, bool mirror, ItemBounds bounds)
+      : WorkerFigures(options, tally_shape(rules)), t_(t), rules_(rules), mirror_(mirror), bounds_(bounds) {
     if (t.admitted_slots != kAdmittedSlots) throw std::logic_error("class engine: tables of another numbering");
   }
 
-  // Work item `item`: the rows' kind sequences are the base-`groups` digits of item, row 0
-  // most significant. Items outside the domain (no target car) hold no class.
+  // Work item `item`: a wall placement (item / row_items) and the rows' kind sequences, the
+  // base-`groups` digits of the rest, row 0 most significant. Items outside the domain (no
+  // target car) hold no class.
   void run_item(std::uint64_t item) override {
     const int n = t_.n;
     const auto groups = static_cast<std::uint64_t>(t_.groups);
     std::array<int, kMaxN>& row_group = row_group_;
-    std::uint64_t rest = item;
+    const std::uint64_t placement = item / t_.row_items;
+    std::uint64_t rest = item % t_.row_items;
     for (int i = n - 1; i >= 0; --i) {
       row_group[static_cast<std::size_t>(i)] = static_cast<int>(rest % groups);
       rest /= groups;
@@ -134,12 +135,16 @@ class Worker final : public WorkerFigures {
     if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return;
     for (int i = 0; i < n; ++i)
       if (i != t_.exit_row && !t_.line_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])]) return;
+    walls_ = t_.placements[static_cast<std::size_t>(placement)];
+    wall_count_ = std::popcount(walls_);
+    placement_key_ = static_cast<SampleKey>(placement) << (2 * n * t_.key_bits);
+    if (!admit_rows()) return;
     // The mirror item's classes are this item's classes reflected: the lesser item solves
     // both; an item that is its own mirror pairs its classes up inside (search_columns).
     std::uint64_t mirrored = 0;  // the item of the rows in reverse order
     for (int i = n - 1; i >= 0 && mirror_; --i)
       mirrored = mirrored * groups + static_cast<std::uint64_t>(row_group[static_cast<std::size_t>(i)]);
-    if (mirror_ && mirrored < item) return;
+    if (mirror_ && mirrored < item) return;  // never with walls: placement 0
     const bool own_mirror = !mirror_ || mirrored == item;
     row_cars_ = row_trucks_ = 0;
     active_rows_.clear();
@@ -162,32 +167,40 @@ class Worker final : public WorkerFigures {
     for (int i = 0; i < n; ++i)
       row_stride_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(row_stride[static_cast<std::size_t>(i)]);
     combos_.clear();
+    slot_of_combo_.assign(combos, 0);
+    level_.resize(static_cast<std::size_t>(n + 1));
+    level_[0].clear();
     std::uint64_t item_states = 0;  // of all the item's classes
     for (std::uint32_t id = 0; id < combos; ++id) {
       Combo c;
       c.id = id;
+      // Combinations with a row the walls do not admit keep their id (a row slide shifts the
+      // id by the group positions) but hold no state: no slide leads into them.
+      bool admitted = true;
       std::uint64_t horizontal = 0;
       for (int i = 0; i < n; ++i) {
-        const auto& m = t_.members[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])];
-        const int a = m[id / row_stride_[static_cast<std::size_t>(i)] % m.size()];
-        c.row[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(a);
-        horizontal |= t_.row_mask(i, a);
+        const auto ui = static_cast<std::size_t>(i);
+        const auto& m = t_.members[static_cast<std::size_t>(row_group[ui])];
+        const std::size_t position = id / row_stride_[ui] % m.size();
+        admitted = admitted && (row_admitted_[ui] >> position & 1);
+        c.row[ui] = static_cast<std::uint8_t>(m[position]);
+        horizontal |= t_.row_mask(i, m[position]);
       }
+      combos_.push_back(c);
+      if (!admitted) continue;
       std::uint64_t columns = 1;
+      Combo& kept = combos_.back();
       for (int j = 0; j < n; ++j) {
         for (int i = 0; i < n; ++i)
-          if (horizontal >> (i * n + j) & 1) c.column_mask[static_cast<std::size_t>(j)] |= static_cast<std::uint8_t>(1u << i);
-        columns *= t_.free_arrangements[c.column_mask[static_cast<std::size_t>(j)]];
+          if ((horizontal | walls_) >> (i * n + j) & 1)
+            kept.column_mask[static_cast<std::size_t>(j)] |= static_cast<std::uint8_t>(1u << i);
+        columns *= t_.free_arrangements[kept.column_mask[static_cast<std::size_t>(j)]];
       }
       item_states += columns;
-      const LineArrangement& exit = t_.lines[c.row[static_cast<std::size_t>(t_.exit_row)]];
-      c.winning = exit.segments.back().start == n - 2;
-      combos_.push_back(c);
+      const LineArrangement& exit = t_.lines[kept.row[static_cast<std::size_t>(t_.exit_row)]];
+      kept.winning = exit.segments.back().start == n - 2;
+      level_[0].push_back(id);
     }
-    slot_of_combo_.assign(combos, 0);
-    level_.resize(static_cast<std::size_t>(n + 1));
-    level_[0].resize(combos);
-    for (std::uint32_t k = 0; k < combos; ++k) level_[0][k] = k;
     // Only an item above the bound in all can hold a class above it (or one for the class
     // solver): then its classes are measured first, those for the class solver solved, and
     // the item is refused before anything is counted if a class fits neither path.
@@ -213,6 +226,26 @@ class Worker final : public WorkerFigures {
   }
 
  private:
+  // row_admitted_[i]: the positions in row i's group of the arrangements the walls admit (not
+  // on a wall; in the puzzle domain, the row's rule with its walls). False if a row admits none.
+  bool admit_rows() {
+    const int n = t_.n;
+    const bool puzzle = rules_.domain() == Domain::Puzzle;
+    for (int i = 0; i < n; ++i) {
+      const auto ui = static_cast<std::size_t>(i);
+      row_walls_[ui] = static_cast<std::uint32_t>(walls_ >> (i * n)) & static_cast<std::uint32_t>(t_.masks - 1);
+      row_admitted_[ui] = 0;
+      const auto& members = t_.members[static_cast<std::size_t>(row_group_[ui])];
+      for (std::size_t position = 0; position < members.size(); ++position) {
+        const LineArrangement& a = t_.lines[members[position]];
+        if ((a.occupied & row_walls_[ui]) == 0 && (!puzzle || puzzle_line(a, n, i == t_.exit_row, row_walls_[ui])))
+          row_admitted_[ui] |= std::uint32_t{1} << position;
+      }
+      if (row_admitted_[ui] == 0) return false;
+    }
+    return true;
+  }
+
   // Columns j.. of the classes of the current item; cars and trucks so far. A choice that
   // breaks the vehicle limits is not followed (later columns only add vehicles). `undecided`:
   // the item is its own mirror and the columns so far are their own mirrors: a column whose
@@ -314,8 +347,7 @@ class Worker final : public WorkerFigures {
     if (f.count.size() > static_cast<std::size_t>(kMaxStoredIndex) + 1) throw std::runtime_error("an index exceeds 254");
     classes_.fetch_add(w, std::memory_order_relaxed);
     states_.fetch_add(f.states * w, std::memory_order_relaxed);
-    VehicleTally& tally = tallies_.at(solved.cars, solved.trucks);
-    touched_[static_cast<std::size_t>(solved.cars * (tallies_.max_trucks + 1) + solved.trucks)] = true;
+    VehicleTally& tally = touch(wall_count_, solved.cars, solved.trucks);
     add_exact(tally.domain, w * f.states);
     for (std::size_t i = 0; i < f.count.size(); ++i) {
       add_exact(tally.count[i], w * f.count[i]);
@@ -436,8 +468,7 @@ class Worker final : public WorkerFigures {
     }
 
     const auto w = static_cast<std::uint64_t>(weight);
-    VehicleTally& tally = tallies_.at(cars, trucks);
-    touched_[static_cast<std::size_t>(cars * (tallies_.max_trucks + 1) + trucks)] = true;
+    VehicleTally& tally = touch(wall_count_, cars, trucks);
     add_exact(tally.domain, w * states);
     for (int i = 0; i < kIndexSlots && layer[static_cast<std::size_t>(i)] != 0; ++i)
       add_exact(tally.count[static_cast<std::size_t>(i)], w * layer[static_cast<std::size_t>(i)]);
@@ -491,13 +522,17 @@ class Worker final : public WorkerFigures {
       if (parent_[s] != s || top_[s] < least) continue;
       record_of_root_[s] = static_cast<std::uint32_t>(records.size() - first);
       records.push_back({.hardest = ~SampleKey{0}, .highest_index = top_[s],
-                         .cars = static_cast<std::uint32_t>(cars), .trucks = static_cast<std::uint32_t>(trucks)});
+                         .cars = static_cast<std::uint32_t>(cars), .trucks = static_cast<std::uint32_t>(trucks),
+                         .walls = static_cast<std::uint32_t>(wall_count_)});
       histogram_at_.push_back(histogram.size());
       histogram.resize(histogram.size() + top_[s] + 1u, 0);
     }
     const std::size_t added = records.size() - first;
     if (added == 0) return;
     mirror_hardest_.assign(with_mirror ? added : 0, ~SampleKey{0});
+    // The minimal test chooses among every hardest configuration (the images' after them).
+    std::vector<std::vector<SampleKey>>& candidates = clusters_.hardest_keys;
+    if (options_.minimal_clusters) candidates.resize(first + added * (with_mirror ? 2 : 1));
     for (std::size_t q = 0; q < solvable; ++q) {
       const std::uint32_t s = queue_[q].state;
       const std::uint32_t r = parent_[s];
@@ -512,7 +547,12 @@ class Worker final : public WorkerFigures {
       const SampleKey key = key_of(queue_[q]);
       record.hardest = std::min(record.hardest, key);
       if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
+      if (options_.minimal_clusters) {
+        candidates[first + k].push_back(key);
+        if (with_mirror) candidates[first + added + k].push_back(t_.mirror_key(key));
+      }
     }
+    for (std::size_t k = first; k < candidates.size(); ++k) std::sort(candidates[k].begin(), candidates[k].end());
     // The mirror class is counted with this one: its clusters are these reflected, with the
     // same figures.
     for (std::size_t k = 0; k < mirror_hardest_.size(); ++k) {
@@ -637,7 +677,8 @@ class Worker final : public WorkerFigures {
     return static_cast<int>(item.digits >> (kDigitBits * j) & kDigitMask);
   }
 
-  // The explicit engine's key of a state: the arrangement of every row then every column.
+  // The explicit engine's key of a state: the wall placement, the arrangement of every row
+  // then every column.
   SampleKey key_of(const Item& item) const {
     const int n = t_.n;
     const Combo& c = entries_[item.entry].combo;
@@ -648,7 +689,7 @@ class Worker final : public WorkerFigures {
       const int a = t_.admitted(column_group_[uj], c.column_mask[uj])[static_cast<std::size_t>(digit_of(item, j))];
       key = key << t_.key_bits | static_cast<typename Numbering::Key>(a);
     }
-    return key;
+    return placement_key_ | key;
   }
 
   template <class Visit>
@@ -687,7 +728,7 @@ class Worker final : public WorkerFigures {
       if (which == Slides::ExitRow && i != t_.exit_row) continue;
       const auto ui = static_cast<std::size_t>(i);
       const int from = c.row[ui];
-      const int crossing = static_cast<int>(vertical >> (i * n)) & (masks - 1);
+      const int crossing = (static_cast<int>(vertical >> (i * n)) & (masks - 1)) | static_cast<int>(row_walls_[ui]);
       const SlideTable& row_slides = i == t_.exit_row ? all_slides : slides;  // the target car leaves
       const LegalSlide* first = row_slides.first(from, masks, crossing);
       const LegalSlide* end = row_slides.last(from, masks, crossing);
@@ -715,6 +756,11 @@ class Worker final : public WorkerFigures {
   const ItemBounds bounds_;
 
   // The current work item and class.
+  std::uint64_t walls_ = 0;  // the item's wall mask
+  int wall_count_ = 0;
+  SampleKey placement_key_ = 0;                   // the placement's field of a key
+  std::array<std::uint32_t, kMaxN> row_walls_{};  // per row, its walls' columns
+  std::array<std::uint32_t, kMaxN> row_admitted_{};  // admit_rows
   std::array<std::uint32_t, kMaxN> row_stride_{};
   int row_cars_ = 0, row_trucks_ = 0;
   std::array<int, kMaxN> row_group_{};  // the rows' kind sequences (groups)
@@ -760,17 +806,27 @@ ItemBounds item_bounds(const ClassEngineOptions& options, int threads) {
 
 }  // namespace
 
-ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, ClusterRecords&& records) {
+ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, MinimalRule rule,
+                               ClusterRecords&& records) {
+  if (records.hardest_keys.size() != records.records.size())
+    throw std::logic_error("class engine: cluster records without their hardest configurations");
   ClusterRecords kept;
   std::size_t at = 0;
   std::size_t other_at = 0;
-  for (const ClusterRecord& r : records.records) {
+  std::vector<Board> hardest;
+  for (std::size_t k = 0; k < records.records.size(); ++k) {
+    const ClusterRecord& r = records.records[k];
     const auto from = records.histogram.begin() + static_cast<std::ptrdiff_t>(at);
     at += r.highest_index + 1u;
     const auto other_from = records.other_histogram.begin() + static_cast<std::ptrdiff_t>(other_at);
     if (!records.other_histogram.empty()) other_at += r.other_highest_index + 1u;
-    if (!is_minimal(rules, board_of_key(tables, r.hardest), static_cast<int>(r.highest_index))) continue;
+    const std::vector<SampleKey>& keys = records.hardest_keys[k];
+    hardest.clear();
+    for (const SampleKey key : keys) hardest.push_back(board_of_key(tables, key));
+    const std::optional<std::size_t> chosen = minimal_choice(rules, hardest, static_cast<int>(r.highest_index), rule);
+    if (!chosen) continue;
     kept.records.push_back(r);
+    kept.records.back().hardest = keys[*chosen];
     kept.histogram.insert(kept.histogram.end(), from, from + static_cast<std::ptrdiff_t>(r.highest_index) + 1);
     if (!records.other_histogram.empty())
       kept.other_histogram.insert(kept.other_histogram.end(), other_from,
@@ -785,12 +841,11 @@ bool wide_numbering(const Rules& rules, const ClassEngineOptions& options) {
 
 std::unique_ptr<WorkerFigures> make_worker(const LineTables& tables, const Rules& rules, const ClassEngineOptions& options,
                                            bool wide) {
-  const int n = rules.size();
   const bool mirror = mirror_applies(rules, options.mirror);
   const ItemBounds bounds = item_bounds(options, std::max(1, options.threads));
   if (wide)
-    return std::make_unique<Worker<WideNumbering>>(tables, rules, options, n * n / kCar, n * n / kTruck, mirror, bounds);
-  return std::make_unique<Worker<NarrowNumbering>>(tables, rules, options, n * n / kCar, n * n / kTruck, mirror, bounds);
+    return std::make_unique<Worker<WideNumbering>>(tables, rules, options, mirror, bounds);
+  return std::make_unique<Worker<NarrowNumbering>>(tables, rules, options, mirror, bounds);
 }
 
 }  // namespace rushhour::class_engine

@@ -16,19 +16,16 @@
 namespace rushhour::class_engine {
 
 struct Tallies {
-  int max_trucks = 0;
-  std::vector<VehicleTally> by_vehicles;
-  VehicleTally& at(int cars, int trucks) {
-    return by_vehicles[static_cast<std::size_t>(cars * (max_trucks + 1) + trucks)];
-  }
+  TallyShape shape;
+  std::vector<VehicleTally> by_vehicles;  // indexed by shape.slot
 };
 
 // Per thread: what a sweep's worker has found, read by the sweep between items.
 class WorkerFigures {
  public:
-  WorkerFigures(const ClassEngineOptions& options, int max_cars, int max_trucks) : options_(options) {
-    tallies_.max_trucks = max_trucks;
-    tallies_.by_vehicles.resize(static_cast<std::size_t>((max_cars + 1) * (max_trucks + 1)));
+  WorkerFigures(const ClassEngineOptions& options, const TallyShape& shape) : options_(options) {
+    tallies_.shape = shape;
+    tallies_.by_vehicles.resize(shape.size());
     for (VehicleTally& v : tallies_.by_vehicles) {
       v.count.assign(kIndexSlots, 0);
       v.nondominated.assign(kIndexSlots, 0);
@@ -46,7 +43,6 @@ class WorkerFigures {
 
   std::uint64_t classes() const { return classes_.load(std::memory_order_relaxed); }
   std::uint64_t states() const { return states_.load(std::memory_order_relaxed); }
-  Tallies& tallies() { return tallies_; }
   // Per index, the least keys seen (up to K), for indices >= own highest - T + 1.
   const std::vector<std::vector<SampleKey>>& best_keys() const { return best_; }
   int highest() const { return highest_; }  // for the samples' threshold
@@ -60,7 +56,7 @@ class WorkerFigures {
   std::uint64_t largest_class() const { return largest_solved_; }
 
   // The figures found since the last call, as the state of work item `item` alone, and
-  // forgets them. Only the (cars, trucks) pairs the item met get figures. Its samples are
+  // forgets them. Only the (walls, cars, trucks) slots the item met get figures. Its samples are
   // those of its indices that were among the worker's T highest when met: every index that
   // can be among the T highest of a sweep holding the item. A refused item is done and
   // listed as refused, with no figures.
@@ -98,6 +94,13 @@ class WorkerFigures {
   }
 
  protected:
+  // The tally of (walls, cars, trucks), marked as met by the current item.
+  VehicleTally& touch(int walls, int cars, int trucks) {
+    const std::size_t slot = tallies_.shape.slot(walls, cars, trucks);
+    touched_[slot] = true;
+    return tallies_.by_vehicles[slot];
+  }
+
   // Offers `key` for index `index`'s samples (highest_ already covers index).
   void offer_sample(std::vector<SampleKey>& best, SampleKey key) const {
     const auto cap = static_cast<std::size_t>(options_.samples_per_index);
@@ -135,7 +138,9 @@ bool wide_numbering(const Rules& rules, const ClassEngineOptions& options);
 std::unique_ptr<WorkerFigures> make_worker(const LineTables& tables, const Rules& rules, const ClassEngineOptions& options,
                                            bool wide);
 
-// The records whose canonical hardest configuration is minimal, with their histograms.
-ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, ClusterRecords&& records);
+// The records of the clusters that are minimal under `rule` (records.hardest_keys: every
+// hardest configuration of each), with their histograms; each record's hardest configuration
+// is the one the rule lists.
+ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, MinimalRule rule, ClusterRecords&& records);
 
 }  // namespace rushhour::class_engine

@@ -18,6 +18,7 @@ struct ClusterRecord {
   std::uint32_t highest_index = 0;
   std::uint32_t cars = 0;
   std::uint32_t trucks = 0;
+  std::uint32_t walls = 0;          // walls never move: every configuration of a cluster has them
   std::uint64_t size = 0;           // configurations in the cluster
   std::uint64_t hardest_count = 0;  // of them, those of the highest index
   std::uint64_t winning = 0;        // of them, those of index 0
@@ -39,6 +40,9 @@ struct ClusterRecords {
   std::vector<ClusterRecord> records;
   std::vector<std::uint64_t> histogram;
   std::vector<std::uint64_t> other_histogram;
+  // With ClassEngineOptions::minimal_clusters, until the minimal test has chosen: per record,
+  // the keys of every configuration of its highest index, ascending.
+  std::vector<std::vector<SampleKey>> hardest_keys;
   friend bool operator==(const ClusterRecords&, const ClusterRecords&) = default;
 };
 

@@ -67,26 +67,6 @@ struct ExplicitSolution::Lines {
   std::array<std::uint32_t, 2 * kMaxExplicitSize> crossing{};
 };
 
-namespace {
-
-// Every wall mask of an n x n board with `walls.min` to `walls.max` walls, ascending.
-std::vector<std::uint64_t> wall_placements(int n, const WallRange& walls) {
-  std::vector<std::uint64_t> placements;
-  const int cells = n * n;
-  auto place = [&](auto& self, int from, int left, std::uint64_t mask) -> void {
-    if (left == 0) {
-      placements.push_back(mask);
-      return;
-    }
-    for (int cell = from; cell <= cells - left; ++cell) self(self, cell + 1, left - 1, mask | std::uint64_t{1} << cell);
-  };
-  for (int count = walls.min; count <= std::min(walls.max, cells); ++count) place(place, 0, count, 0);
-  std::sort(placements.begin(), placements.end());
-  return placements;
-}
-
-}  // namespace
-
 ExplicitSolution::ExplicitSolution(const Rules& rules)
     : rules_(rules), lines_(rules.size()), n_(rules.size()), bits_(1),
       placements_(wall_placements(rules.size(), rules.walls())) {

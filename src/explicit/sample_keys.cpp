@@ -1,5 +1,6 @@
 #include "explicit/sample_keys.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -14,23 +15,28 @@ int sample_key_bits(const LineTable& lines) {
   return bits;
 }
 
-Board board_of_sample_key(const LineTable& lines, int key_bits, SampleKey key) {
+Board board_of_sample_key(const LineTable& lines, int key_bits, const std::vector<std::uint64_t>& placements,
+                          SampleKey key) {
   const int n = lines.length();
   std::vector<Vehicle> vehicles;
-  if (key >> (2 * n * key_bits) != 0) throw InputError("a sample key has more bits than the board's lines");
+  const SampleKey placement = key >> (2 * n * key_bits);
+  if (placement >= placements.size()) throw InputError("a sample key names no wall placement of the board");
+  const std::uint64_t walls = placements[static_cast<std::size_t>(placement)];
   for (int line = 2 * n - 1; line >= 0; --line) {
     const int a = static_cast<int>(key & ((SampleKey{1} << key_bits) - 1));
     key >>= key_bits;
     if (a >= lines.size()) throw InputError("a sample key names no line arrangement");
     append_line_vehicles(lines[a], line, n, vehicles);
   }
-  return Board(n, std::move(vehicles));
+  return Board(n, std::move(vehicles), walls);
 }
 
-SampleKeys::SampleKeys(const Rules& rules) : rules_(rules), lines_(rules.size()), key_bits_(sample_key_bits(lines_)) {}
+SampleKeys::SampleKeys(const Rules& rules)
+    : rules_(rules), lines_(rules.size()), key_bits_(sample_key_bits(lines_)),
+      placements_(wall_placements(rules.size(), rules.walls())) {}
 
 std::string SampleKeys::board(SampleKey key) const {
-  return to_board_string(rules_, board_of_sample_key(lines_, key_bits_, key));
+  return to_board_string(rules_, board_of_sample_key(lines_, key_bits_, placements_, key));
 }
 
 SampleKey SampleKeys::key(const Board& board) const {
@@ -40,7 +46,10 @@ SampleKey SampleKeys::key(const Board& board) const {
     if (a < 0) throw std::logic_error("a line of a board is no arrangement");
     key = key << key_bits_ | static_cast<SampleKey>(a);
   }
-  return key;
+  const auto placement = std::lower_bound(placements_.begin(), placements_.end(), board.walls());
+  if (placement == placements_.end() || *placement != board.walls())
+    throw std::logic_error("a board's walls are no wall placement of the rules");
+  return key | static_cast<SampleKey>(placement - placements_.begin()) << (2 * rules_.size() * key_bits_);
 }
 
 }  // namespace rushhour

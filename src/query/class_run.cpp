@@ -15,14 +15,16 @@ std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_direc
 }
 
 Count census_count(const ClassCensus& census, int index,
-                   const std::function<bool(int cars, int trucks)>& filter) {
+                   const std::function<bool(int cars, int trucks, int walls)>& filter) {
   Count count = 0;
-  for (int cars = 0; cars <= census.max_cars; ++cars)
-    for (int trucks = 0; trucks <= census.max_trucks; ++trucks) {
-      const VehicleTally& tally = census.tally(cars, trucks);
-      if (filter(cars, trucks) && index >= 0 && static_cast<std::size_t>(index) < tally.count.size())
-        count += tally.count[static_cast<std::size_t>(index)];
-    }
+  const TallyShape& shape = census.shape;
+  for (int walls = shape.min_walls; walls <= shape.max_walls(); ++walls)
+    for (int cars = 0; cars <= shape.max_cars; ++cars)
+      for (int trucks = 0; trucks <= shape.max_trucks; ++trucks) {
+        const VehicleTally& tally = census.tally(walls, cars, trucks);
+        if (filter(cars, trucks, walls) && index >= 0 && static_cast<std::size_t>(index) < tally.count.size())
+          count += tally.count[static_cast<std::size_t>(index)];
+      }
   return count;
 }
 

@@ -19,8 +19,8 @@ namespace rushhour {
 // Throws InputError if the checkpoint is damaged or foreign.
 std::optional<ClassCensus> open_class_run(const std::filesystem::path& run_directory);
 
-// The configurations of index `index` whose numbers of cars and trucks pass `filter`.
+// The configurations of index `index` whose numbers of cars, trucks and walls pass `filter`.
 Count census_count(const ClassCensus& census, int index,
-                   const std::function<bool(int cars, int trucks)>& filter);
+                   const std::function<bool(int cars, int trucks, int walls)>& filter);
 
 }  // namespace rushhour

@@ -30,7 +30,7 @@ ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuest
     throw InputError("--domain all: the database holds the puzzle domain's clusters only");
   const bool by_domain = domain != database.rules().domain();
   const Rules& base = database.rules();
-  const Rules domain_rules(base.size(), base.exit_row(), q.metric, base.limits(), domain);
+  const Rules domain_rules(base.size(), base.exit_row(), q.metric, base.limits(), domain, base.walls());
   const Rules listed_rules = base.with_metric(q.metric);
   auto in_listed_domain = [&](const ClusterEntry& e) { return in_domain(domain_rules, parse_board(e.board, listed_rules)); };
   auto highest_of = [&](const ClusterRecord& r) { return static_cast<int>(exchanged ? r.other_highest_index : r.highest_index); };
@@ -61,14 +61,22 @@ ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuest
     if (static_cast<int>(listing.listed.size()) < q.samples && !listing.per_index) listing.listed.push_back(e);
     count(e.record.highest_index);
   };
-  MinimalClusterFilter minimal_filter(listed_rules, std::max(1, q.threads), take);
+  // A database written with --minimal holds the clusters minimal under its rule, each with the
+  // board that rule lists: they are taken as they are; another rule cannot be answered from it.
+  const MinimalRule rule = q.minimal_rule.value_or(database.minimal() ? database.minimal_rule() : MinimalRule::Any);
+  if (q.minimal && database.minimal() && rule != database.minimal_rule())
+    throw InputError("the database holds the clusters minimal under --minimal-rule " +
+                     to_string(database.minimal_rule()) + " only (query it with that rule, or a database written "
+                     "without --minimal)");
+  const bool test_minimal = q.minimal && !database.minimal();
+  MinimalClusterFilter minimal_filter(listed_rules, rule, std::max(1, q.threads), take);
   const auto started = std::chrono::steady_clock::now();
   auto reported = started;
   // Rows are chosen by their records, before their boards are read; counts alone need no row.
-  const bool records_only = listing.per_index && !q.minimal && !by_domain;
+  const bool records_only = listing.per_index && !test_minimal && !by_domain;
   auto wanted = [&](const ClusterRecord& r) {
     const bool match = (index < 0 || highest_of(r) == index) &&
-                       q.filter(static_cast<int>(r.cars), static_cast<int>(r.trucks)) &&
+                       q.filter(static_cast<int>(r.cars), static_cast<int>(r.trucks), static_cast<int>(r.walls)) &&
                        (q.min_size < 0 || r.size >= static_cast<std::uint64_t>(q.min_size)) &&
                        (q.max_size < 0 || r.size <= static_cast<std::uint64_t>(q.max_size));
     if (match && records_only) count(static_cast<std::uint32_t>(highest_of(r)));
@@ -77,7 +85,7 @@ ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuest
   database.for_each([&](const ClusterEntry& row) {
     const ClusterEntry& e = under_metric(row);
     if (by_domain && !in_listed_domain(e)) return true;
-    if (!q.minimal) {
+    if (!test_minimal) {
       take(e);
       return true;
     }
@@ -95,7 +103,7 @@ ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuest
   if (q.min_size >= 0) listing.selection += ", size >= " + std::to_string(q.min_size);
   if (q.max_size >= 0) listing.selection += ", size <= " + std::to_string(q.max_size);
   if (by_domain) listing.selection += ", " + to_string(domain) + " domain";
-  if (q.minimal) listing.selection += ", minimal";
+  if (q.minimal) listing.selection += rule == MinimalRule::Any ? ", minimal" : ", minimal (" + to_string(rule) + " rule)";
   if (!database.complete()) listing.notes.push_back("the database holds a part of the clusters (a work sample or a stopped run)");
   // The sweep chose its records under its own metric.
   if (exchanged && (database.min_index() > 0 || database.minimal())) {

@@ -19,10 +19,12 @@ struct ClusterQuestion {
   Metric metric = Metric::Step;     // a metric the database holds
   std::optional<int> index;         // clusters of this highest index ...
   bool hardest = false;             // ... or of the highest in the database; neither: per index
-  VehicleFilter filter;
+  PieceFilter filter;
   std::int64_t min_size = -1, max_size = -1;  // -1: no bound
   std::optional<Domain> domain;     // puzzle: the puzzle domain's clusters of a database of all
   bool minimal = false;             // only the minimal ones, tested as they are read
+  // Their rule; nullopt: the database's own if it was written with --minimal, else any.
+  std::optional<MinimalRule> minimal_rule;
   int threads = 1;                  // testing them
   int samples = 5;                  // rows listed (not per index)
   // A long minimal test reports how far it is (about once a minute).
@@ -41,7 +43,8 @@ struct ClusterListing {
 };
 
 // Throws InputError for a question the database cannot answer (--domain all of a puzzle
-// database, a negative --sample).
+// database, a negative --sample, a minimal rule other than the one a minimal database was
+// written with).
 ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuestion& question);
 
 }  // namespace rushhour

@@ -10,13 +10,46 @@
 
 #include "board/board_string.hpp"
 #include "board/errors.hpp"
+#include "board/key_graph.hpp"
 #include "board/search.hpp"
+#include "explicit/sample_keys.hpp"
 
 namespace rushhour {
 
-MinimalClusterFilter::MinimalClusterFilter(Rules rules, int threads, std::function<void(const ClusterEntry&)> minimal,
-                                           std::size_t batch)
-    : rules_(std::move(rules)), threads_(std::max(1, threads)), minimal_(std::move(minimal)), batch_size_(std::max<std::size_t>(1, batch)) {}
+MinimalClusterFilter::MinimalClusterFilter(Rules rules, MinimalRule rule, int threads,
+                                           std::function<void(const ClusterEntry&)> minimal, std::size_t batch)
+    : rules_(std::move(rules)), rule_(rule), threads_(std::max(1, threads)), minimal_(std::move(minimal)),
+      batch_size_(std::max<std::size_t>(1, batch)) {}
+
+std::optional<std::string> MinimalClusterFilter::listed_board(const ClusterEntry& entry) const {
+  const Board canonical = parse_board(entry.board, rules_);
+  const int index = static_cast<int>(entry.record.highest_index);
+  // The canonical board is the first in the listing's order: where it is the only hardest
+  // configuration, or the rule tests it alone, or it is minimal (Any), no search is needed.
+  if (entry.record.hardest_count == 1 || rule_ == MinimalRule::Canonical) {
+    if (is_minimal(rules_, canonical, index)) return entry.board;
+    return std::nullopt;
+  }
+  if (rule_ == MinimalRule::Any && is_minimal(rules_, canonical, index)) return entry.board;
+  const ComponentIndices component = component_indices(rules_, canonical);
+  const SampleKeys keys(rules_);
+  std::vector<std::pair<SampleKey, Board>> hardest;
+  for (std::size_t k = 0; k < component.keys.size(); ++k)
+    if (component.index[k] == index) {
+      Board board = board_of_key(component.keys[k], rules_.size());
+      hardest.emplace_back(keys.key(board), std::move(board));
+    }
+  if (hardest.size() != entry.record.hardest_count)
+    throw std::invalid_argument("the cluster of " + entry.board + " holds " + std::to_string(hardest.size()) +
+                                " configurations of its highest index, its record " +
+                                std::to_string(entry.record.hardest_count));
+  std::sort(hardest.begin(), hardest.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Board> boards;
+  for (auto& [key, board] : hardest) boards.push_back(std::move(board));
+  const std::optional<std::size_t> chosen = minimal_choice(rules_, boards, index, rule_);
+  if (!chosen) return std::nullopt;
+  return to_board_string(rules_, boards[*chosen]);
+}
 
 void MinimalClusterFilter::add(const ClusterEntry& entry) {
   batch_.push_back(entry);
@@ -28,7 +61,7 @@ void MinimalClusterFilter::finish() {
 }
 
 void MinimalClusterFilter::test_batch() {
-  std::vector<char> kept(batch_.size(), 0);
+  std::vector<std::optional<std::string>> kept(batch_.size());
   // Rows are dealt one at a time: a row's test costs from nothing to seconds.
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
@@ -37,7 +70,7 @@ void MinimalClusterFilter::test_batch() {
     try {
       for (std::size_t k; !failed && (k = next++) < batch_.size();) {
         const ClusterEntry& e = batch_[k];
-        kept[k] = is_minimal(rules_, parse_board(e.board, rules_), static_cast<int>(e.record.highest_index)) ? 1 : 0;
+        kept[k] = listed_board(e);
       }
     } catch (const std::invalid_argument& e) {
       // A record whose index is not its board's: the file is damaged.
@@ -53,7 +86,10 @@ void MinimalClusterFilter::test_batch() {
   if (failure) std::rethrow_exception(failure);
   tested_ += batch_.size();
   for (std::size_t k = 0; k < batch_.size(); ++k)
-    if (kept[k]) minimal_(batch_[k]);
+    if (kept[k]) {
+      batch_[k].board = std::move(*kept[k]);
+      minimal_(batch_[k]);
+    }
   batch_.clear();
 }
 

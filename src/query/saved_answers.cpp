@@ -12,12 +12,21 @@
 
 namespace rushhour {
 
-std::string VehicleFilter::describe() const {
+std::string PieceFilter::describe() const {
   std::string text;
   if (cars >= 0) text += ", " + std::to_string(cars) + " cars";
   if (trucks >= 0) text += ", " + std::to_string(trucks) + " trucks";
   if (vehicles >= 0) text += ", " + std::to_string(vehicles) + " vehicles";
+  if (walls >= 0) text += ", " + std::to_string(walls) + (walls == 1 ? " wall" : " walls");
   return text;
+}
+
+void PieceFilter::check_walls(const Rules& rules) const {
+  if (walls >= 0 && !rules.walls().allows(walls))
+    throw InputError("--walls " + std::to_string(walls) + ": the run's configurations hold " +
+                     (rules.walls().none() ? std::string("no walls")
+                                           : std::to_string(rules.walls().min) + " to " +
+                                                 std::to_string(rules.walls().max) + " walls"));
 }
 
 namespace {
@@ -68,7 +77,7 @@ class LayerAnswers final : public SavedAnswers {
     return answer;
   }
 
-  IndexAnswer index(std::optional<int> asked, const VehicleFilter& filter, int samples) override {
+  IndexAnswer index(std::optional<int> asked, const PieceFilter& filter, int samples) override {
     check_samples(samples);
     IndexAnswer answer;
     answer.hardest = !asked;
@@ -118,9 +127,9 @@ class CensusAnswers final : public SavedAnswers {
 
   BoardAnswer board(const std::string& text, bool solve) override { return searched_board(census_.rules, text, solve); }
 
-  IndexAnswer index(std::optional<int> asked, const VehicleFilter& filter, int samples) override {
+  IndexAnswer index(std::optional<int> asked, const PieceFilter& filter, int samples) override {
     check_samples(samples);
-    const int highest = static_cast<int>(census_.classification(census_.rules.limits()).layers.size()) - 1;
+    const int highest = static_cast<int>(census_.classification().layers.size()) - 1;
     IndexAnswer answer = index_of_finished_run(census_.complete, "the class sweep of this run", highest, asked);
     if (answer.status != IndexAnswer::Status::Ok) return answer;
     answer.count = census_count(census_, answer.index, filter);
@@ -130,7 +139,7 @@ class CensusAnswers final : public SavedAnswers {
       for (const auto& [key, text] : census_.samples[slot]) {
         if (static_cast<int>(answer.boards.size()) >= samples) break;
         const Board board = parse_board(text, census_.rules);
-        if (filter(board.cars(), board.trucks())) answer.boards.push_back(text);
+        if (filter(board.cars(), board.trucks(), board.wall_count())) answer.boards.push_back(text);
       }
     // A class sweep keeps the least boards of its highest indices only (classify --samples,
     // --sample-indices); a bdd run of the same board gives samples of every index.
@@ -154,11 +163,11 @@ class ResultAnswers final : public SavedAnswers {
 
   BoardAnswer board(const std::string& text, bool solve) override { return searched_board(result_.rules, text, solve); }
 
-  IndexAnswer index(std::optional<int> asked, const VehicleFilter& filter, int samples) override {
+  IndexAnswer index(std::optional<int> asked, const PieceFilter& filter, int samples) override {
     check_samples(samples);
     if (filter.active())
-      throw InputError("a run of the explicit engine keeps no counts per number of cars and trucks "
-                       "(--cars, --trucks, --vehicles need a bdd or classes run)");
+      throw InputError("a run of the explicit engine keeps no counts per number of cars, trucks or walls "
+                       "(--cars, --trucks, --vehicles, --walls need a bdd or classes run)");
     const int highest = static_cast<int>(result_.layers.size()) - 1;
     IndexAnswer answer = index_of_finished_run(result_.complete, "the explicit run", highest, asked);
     if (answer.status != IndexAnswer::Status::Ok) return answer;
@@ -195,7 +204,7 @@ class PartAnswers final : public SavedAnswers {
     return answer;
   }
 
-  IndexAnswer index(std::optional<int> asked, const VehicleFilter& filter, int samples) override {
+  IndexAnswer index(std::optional<int> asked, const PieceFilter& filter, int samples) override {
     check_samples(samples);
     IndexAnswer answer = index_of_finished_run(parts_->complete(), "the partitioned run", parts_->highest_index(), asked);
     if (answer.status != IndexAnswer::Status::Ok) return answer;

@@ -21,13 +21,17 @@
 namespace rushhour {
 
 // Configurations with exactly these numbers of vehicles (-1: any).
-struct VehicleFilter {
-  int cars = -1, trucks = -1, vehicles = -1;
-  bool active() const { return cars >= 0 || trucks >= 0 || vehicles >= 0; }
-  bool operator()(int c, int t) const {
-    return (cars < 0 || c == cars) && (trucks < 0 || t == trucks) && (vehicles < 0 || c + t == vehicles);
+struct PieceFilter {
+  int cars = -1, trucks = -1, vehicles = -1, walls = -1;
+  bool active() const { return cars >= 0 || trucks >= 0 || vehicles >= 0 || walls >= 0; }
+  // A run without walls asks with w = 0.
+  bool operator()(int c, int t, int w = 0) const {
+    return (cars < 0 || c == cars) && (trucks < 0 || t == trucks) && (vehicles < 0 || c + t == vehicles) &&
+           (walls < 0 || w == walls);
   }
-  std::string describe() const;  // ", 3 cars, 1 trucks" (empty: no filter)
+  std::string describe() const;  // ", 3 cars, 1 trucks, 1 walls" (empty: no filter)
+  // Throws InputError if `walls` is outside the rules' wall range.
+  void check_walls(const Rules& rules) const;
 };
 
 // What a saved run knows of a board: its index, or nullopt when it lies in no finished layer
@@ -68,7 +72,7 @@ class SavedAnswers {
   virtual BoardAnswer board(const std::string& text, bool solve) = 0;
   // `index` nullopt: the highest. Throws InputError for a negative index or samples, or a
   // run whose counts exist only once it is finished (a class sweep, a partitioned run).
-  virtual IndexAnswer index(std::optional<int> index, const VehicleFilter& filter, int samples) = 0;
+  virtual IndexAnswer index(std::optional<int> index, const PieceFilter& filter, int samples) = 0;
 };
 
 // The saved run in DIR. Throws InputError if it holds none, damaged or foreign files, or a

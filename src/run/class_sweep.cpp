@@ -116,7 +116,7 @@ Words encode_item(const ItemFigures& f) {
   w.push_back(f.clusters.records.size());
   for (const ClusterRecord& c : f.clusters.records) {
     append_key(w, c.hardest);
-    w.insert(w.end(), {c.highest_index, c.cars, c.trucks, c.size, c.hardest_count, c.winning});
+    w.insert(w.end(), {c.highest_index, c.cars, c.trucks, c.walls, c.size, c.hardest_count, c.winning});
     append_key(w, c.other_hardest);
     w.insert(w.end(), {c.other_highest_index, c.other_hardest_count});
   }
@@ -140,6 +140,7 @@ ItemFigures decode_item(const Words& words) {
     c.highest_index = static_cast<std::uint32_t>(r.next());
     c.cars = static_cast<std::uint32_t>(r.next());
     c.trucks = static_cast<std::uint32_t>(r.next());
+    c.walls = static_cast<std::uint32_t>(r.next());
     c.size = r.next();
     c.hardest_count = r.next();
     c.winning = r.next();
@@ -238,8 +239,7 @@ ClassSweepIdentity identity_of(const ClassJob& job) {
 class ClassSweepJob {
  public:
   ClassSweepJob(const ClassJob& job, const ClassItems& items) : job_(job) {
-    const int n = job.rules.size();
-    pairs_ = static_cast<std::size_t>((n * n / kCar + 1) * (n * n / kTruck + 1));
+    pairs_ = tally_shape(job.rules).size();
     state_.items = items.count();
     state_.tallies.resize(pairs_);
     std::optional<ClassSweepState> resumed;

@@ -32,11 +32,12 @@ namespace {
                           : "; every other item is in " + checkpoint + ", and " + retry));
 }
 
-// The engine's options with the symbolic path for large classes, except with --clusters: the
-// records come from the classes solved here (a class above the memory bound refuses its item).
+// The engine's options with the symbolic path for large classes, except with --clusters (the
+// records come from the classes solved here) and with walls (the symbolic engine has none): a
+// class above the memory bound then refuses its item.
 ClassEngineOptions sweep_options(const RunSettings& s) {
   ClassEngineOptions options = s.sweep.engine_options(s.common);
-  if (s.sweep.clusters.empty())
+  if (s.sweep.clusters.empty() && s.common.rules.walls().none())
     options.class_solver =
         symbolic_class_solver(s.common.rules, options.samples_per_index, options.sample_indices);
   return options;
@@ -50,7 +51,7 @@ std::string cluster_parameters(const RunSettings& s, const ClassEngineOptions& o
                                     .sample_indices = options.sample_indices,
                                     .mirror = options.mirror};
   return identity.text() + " cluster_min_index=" + std::to_string(s.sweep.cluster_min_index) +
-         (s.sweep.cluster_minimal ? " minimal=1" : "") + (s.sweep.cluster_both_metrics ? " metrics=both" : "") +
+         (s.sweep.cluster_minimal ? " minimal=1 minimal_rule=" + to_string(s.sweep.minimal_rule) : "") + (s.sweep.cluster_both_metrics ? " metrics=both" : "") +
          " work_sample=" + std::to_string(s.sweep.item_stride);
 }
 
@@ -83,6 +84,7 @@ void finish_cluster_database(const RunSettings& s, const ClassCensus& census, Cl
                               .parameters = cluster_parameters(s, s.sweep.engine_options(s.common)),
                               .min_index = s.sweep.cluster_min_index,
                               .minimal = s.sweep.cluster_minimal,
+                              .minimal_rule = s.sweep.minimal_rule,
                               .item_stride = s.sweep.item_stride,
                               .complete = census.complete,
                               .both_metrics = s.sweep.cluster_both_metrics};
@@ -205,7 +207,7 @@ RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, Progre
   }
   if (database_failure && !census.complete) std::rethrow_exception(database_failure);
   if (!census.complete) return {Classification(s.common.rules)};
-  Classification result = census.classification(s.common.rules.limits());
+  Classification result = census.classification();
   result.peak_rss_bytes = peak_rss_bytes();
   if (!s.common.dominance) {
     result.nondominated.clear();
@@ -249,7 +251,7 @@ void add_class_dominance(const RunSettings& s, const RunDirectory* directory, Pr
                          Classification& result) {
   const ClassJobResult run = sweep_job(s, directory, log, false);
   if (!run.census->complete) return;  // stopped: the layers are written without dominance figures
-  const Classification figures = run.census->classification(s.common.rules.limits());
+  const Classification figures = run.census->classification();
   if (figures.layers.size() != result.layers.size())
     throw std::runtime_error("the class sweep found " + std::to_string(figures.layers.size()) +
                              " indices, the layers " + std::to_string(result.layers.size()));

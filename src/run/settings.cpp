@@ -104,7 +104,7 @@ const std::vector<OptionRow>& option_table() {
          "filled by its own vehicles; bdd engine: slot encoding, no --partition)"},
         {board, "walls", with_default<std::string>("0"),
          "K (0 to K walls) or A-B: fixed 1x1 obstacles ('x' in board strings) on cells the vehicles "
-         "leave free (explicit engine, up to 5x5)"},
+         "leave free (classes engine; explicit engine up to 5x5)"},
         {engine, "engine", with_default<std::string>("bdd"),
          "bdd | explicit | classes (explicit, one class of line kind sequences at a time)"},
         {engine, "threads", with_default(0), "class sweeps: worker threads (0 = one per hardware thread)",
@@ -138,9 +138,15 @@ const std::vector<OptionRow>& option_table() {
          "with --clusters: only the clusters whose highest index is at least K", kClasses, nullptr,
          within(0, kMaxClusterIndex, "--clusters-min-index must be 0 to " + std::to_string(kMaxClusterIndex))},
         {engine, "minimal", flag(),
-         "with --clusters: only the clusters whose hardest configuration is minimal (removing any "
-         "vehicle but the target lowers its index; a few searches per cluster: pair it with "
-         "--clusters-min-index on 6x6)",
+         "with --clusters: only the minimal clusters (removing any piece but the target, a vehicle or "
+         "a wall, lowers the index of a hardest configuration; a few searches per cluster: pair it "
+         "with --clusters-min-index on 6x6)",
+         kClasses},
+        {engine, "minimal-rule", with_default<std::string>("any"),
+         "with --minimal: any (a cluster is minimal when one of its hardest configurations is; the "
+         "least such is listed), canonical (only the listed hardest configuration, the least "
+         "explicit-engine key, is tested) or public (the public database's choice: only its "
+         "representative, the least by horizontal then vertical mask, is tested and listed)",
          kClasses},
         {engine, "clusters-metrics", with_default<std::string>("run"),
          "with --clusters: the metrics of each record: run (the run's --metric) or both (step and "
@@ -357,10 +363,10 @@ std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
 
 void CommonSettings::check(EngineKind engine) const {
   if (resume && out.empty()) throw InputError("--resume needs --out DIR");
-  if (!rules.walls().none() && engine != EngineKind::Explicit)
-    throw InputError("--walls " + to_string(rules.walls()) + " needs --engine explicit (the bdd and classes engines "
-                     "do not model walls)");
-  check_explicit_walls(rules);
+  if (!rules.walls().none() && engine != EngineKind::Explicit && engine != EngineKind::Classes)
+    throw InputError("--walls " + to_string(rules.walls()) + " needs --engine classes or explicit (the bdd engine "
+                     "does not model walls)");
+  if (engine == EngineKind::Explicit) check_explicit_walls(rules);
   if (engine == EngineKind::Classes && rules.size() > kMaxClassEngineSize)
     throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
 }
@@ -435,8 +441,9 @@ void ClassSweepSettings::check(const Environment& environment) const {
   if (clusters.empty()) {
     if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal || cluster_both_metrics)
       throw InputError("--clusters-text, --clusters-min-index, --minimal and --clusters-metrics go with --clusters FILE.h5");
-    return;
   }
+  if (!cluster_minimal && minimal_rule != MinimalRule::Any) throw InputError("--minimal-rule goes with --minimal");
+  if (clusters.empty()) return;
   check_writable(clusters, "--clusters");
   if (!clusters_text.empty()) check_writable(clusters_text, "--clusters-text");
   if (!part.whole() || environment.mpi_launcher)
@@ -456,6 +463,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
   options.cluster_min_index = cluster_min_index;
   options.minimal_clusters = cluster_minimal;
+  options.minimal_rule = minimal_rule;
   options.cluster_both_metrics = cluster_both_metrics;
   return options;
 }
@@ -599,6 +607,7 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   sweep.clusters_text = vm["clusters-text"].as<std::string>();
   sweep.cluster_min_index = vm["clusters-min-index"].as<int>();
   sweep.cluster_minimal = vm["minimal"].as<bool>();
+  sweep.minimal_rule = parse_minimal_rule(vm["minimal-rule"].as<std::string>());
   if (const std::string metrics = vm["clusters-metrics"].as<std::string>(); metrics == "both")
     sweep.cluster_both_metrics = true;
   else if (metrics != "run")
@@ -612,6 +621,8 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   sweep.check(environment);
   if (!sweep.clusters.empty() && is_set(vm, "symbolic-above"))
     throw InputError("--clusters records the classes the sweep solves itself: not with --symbolic-above");
+  if (!common.rules.walls().none() && is_set(vm, "symbolic-above"))
+    throw InputError("--symbolic-above hands large classes to the bdd engine, which has no walls: not with --walls");
   if (environment.mpi_launcher) {
     if (!mpi_built_in())
       throw InputError("started by an MPI launcher, but this rushhour is built without MPI: every rank would run the whole job");

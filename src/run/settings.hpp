@@ -106,6 +106,7 @@ struct ClassSweepSettings {
   std::filesystem::path clusters_text{};
   int cluster_min_index = 0;
   bool cluster_minimal = false;  // --minimal
+  MinimalRule minimal_rule = MinimalRule::Any;  // --minimal-rule
   bool cluster_both_metrics = false;  // --clusters-metrics both: step and move figures in every record
 
   void check(const Environment& environment) const;

@@ -75,7 +75,7 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
   field("seconds", state.seconds);
   field("highest", state.highest);
   field("pairs", pairs);
-  if (state.next_item > state.items || state.highest < 0 || state.highest > kMaxIndex || pairs > 4096)
+  if (state.next_item > state.items || state.highest < 0 || state.highest > kMaxIndex || pairs > 65536)
     throw damaged("figures out of range");
   const auto slots = static_cast<std::size_t>(state.highest + 1);
   state.tallies.resize(pairs);

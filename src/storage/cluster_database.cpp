@@ -23,11 +23,12 @@ namespace {
 
 static_assert(std::endian::native == std::endian::little, "spool blocks are little-endian");
 
-constexpr const char* kSpoolMagic = "rushhour cluster spool 1\n";
+constexpr const char* kSpoolMagic = "rushhour cluster spool 2\n";
 constexpr const char* kContent = "rushhour clusters";
 constexpr std::int64_t kFormatVersion = 1;
 // Per block: item, records, histogram entries; per record 6 words (the key's low and high
-// halves, then highest index, cars, trucks and the other metric's highest index packed, size,
+// halves, then highest index (16 bits), cars (8), trucks (8), walls (16) and the other metric's
+// highest index (16) packed, size,
 // hardest, winning), with both metrics 3 more (the other metric's key halves, its hardest);
 // the histograms (with both metrics the other metric's after them); an FNV-1a 64 of the block.
 constexpr std::size_t kBlockHeaderWords = 3;
@@ -60,8 +61,8 @@ std::vector<std::uint64_t> encode_block(std::uint64_t item, const ClusterRecords
   for (const ClusterRecord& r : records.records) {
     words.push_back(static_cast<std::uint64_t>(r.hardest));
     words.push_back(static_cast<std::uint64_t>(r.hardest >> 64));
-    words.push_back(std::uint64_t{r.highest_index} | std::uint64_t{r.cars} << 16 | std::uint64_t{r.trucks} << 32 |
-                    std::uint64_t{r.other_highest_index} << 48);
+    words.push_back(std::uint64_t{r.highest_index} | std::uint64_t{r.cars} << 16 | std::uint64_t{r.trucks} << 24 |
+                    std::uint64_t{r.walls} << 32 | std::uint64_t{r.other_highest_index} << 48);
     words.push_back(r.size);
     words.push_back(r.hardest_count);
     words.push_back(r.winning);
@@ -117,8 +118,9 @@ std::optional<Block> read_block(std::FILE* file, bool both_metrics, std::string*
     ClusterRecord r;
     r.hardest = static_cast<SampleKey>(w[0]) | static_cast<SampleKey>(w[1]) << 64;
     r.highest_index = static_cast<std::uint32_t>(w[2] & 0xFFFF);
-    r.cars = static_cast<std::uint32_t>(w[2] >> 16 & 0xFFFF);
-    r.trucks = static_cast<std::uint32_t>(w[2] >> 32 & 0xFFFF);
+    r.cars = static_cast<std::uint32_t>(w[2] >> 16 & 0xFF);
+    r.trucks = static_cast<std::uint32_t>(w[2] >> 24 & 0xFF);
+    r.walls = static_cast<std::uint32_t>(w[2] >> 32 & 0xFFFF);
     r.other_highest_index = static_cast<std::uint32_t>(w[2] >> 48);
     r.size = w[3];
     r.hardest_count = w[4];
@@ -312,9 +314,15 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
     file.write_attribute<std::string>("parameters", info.parameters);
     write_rules_attributes(file, info.rules);
     file.write_attribute<std::string>("engine", "classes");
-    file.write_attribute<std::string>("hardest_choice", "least explicit-engine key");
+    const bool public_choice = info.minimal && info.minimal_rule == MinimalRule::Public;
+    file.write_attribute<std::string>(
+        "hardest_choice", public_choice ? "least (horizontal mask, vertical mask)"
+                          : info.minimal && info.minimal_rule == MinimalRule::Any
+                              ? "least explicit-engine key among the minimal ones"
+                              : "least explicit-engine key");
     file.write_attribute<std::int64_t>("cluster_min_index", info.min_index);
     file.write_attribute<std::int64_t>("minimal", info.minimal ? 1 : 0);
+    if (info.minimal) file.write_attribute<std::string>("minimal_rule", to_string(info.minimal_rule));
     file.write_attribute<std::int64_t>("work_sample", info.item_stride);
     file.write_attribute<std::int64_t>("complete", info.complete ? 1 : 0);
     file.write_attribute<std::string>("cluster_metrics", info.both_metrics ? "both" : "run");
@@ -329,8 +337,11 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
       auto winning = file.create_appended<std::uint64_t>("winning_count", kChunkRecords);
       auto cars = file.create_appended<std::uint32_t>("cars", kChunkRecords);
       auto trucks = file.create_appended<std::uint32_t>("trucks", kChunkRecords);
+      // Walls per cluster, only where the rules have walls (a database without keeps its form).
+      std::optional<h5::AppendedDataset<std::uint32_t>> walls;
+      if (!info.rules.walls().none()) walls.emplace(file.create_appended<std::uint32_t>("walls", kChunkRecords));
       auto item = file.create_appended<std::uint64_t>("item", kChunkRecords);
-      std::vector<std::uint32_t> car_counts, truck_counts;
+      std::vector<std::uint32_t> car_counts, truck_counts, wall_counts;
       std::vector<std::uint64_t> sizes, winnings, items;
       std::size_t pending = 0;
       auto flush = [&] {
@@ -340,9 +351,10 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
         winning.append(winnings);
         cars.append(car_counts);
         trucks.append(truck_counts);
+        if (walls) walls->append(wall_counts);
         item.append(items);
         for (auto* v : {&sizes, &winnings, &items}) v->clear();
-        for (auto* v : {&car_counts, &truck_counts}) v->clear();
+        for (auto* v : {&car_counts, &truck_counts, &wall_counts}) v->clear();
         pending = 0;
       };
       read_cluster_spool(spool, info.parameters, info.both_metrics, [&](std::uint64_t from, ClusterRecords&& records) {
@@ -353,6 +365,7 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
           winnings.push_back(r.winning);
           car_counts.push_back(r.cars);
           truck_counts.push_back(r.trucks);
+          wall_counts.push_back(r.walls);
           items.push_back(from);
           ++pending;
           ++rows;
@@ -383,6 +396,12 @@ ClusterDatabase::ClusterDatabase(const std::filesystem::path& path) : path_(path
     min_index_ = static_cast<int>(file.read_attribute<std::int64_t>("cluster_min_index"));
     complete_ = file.read_attribute<std::int64_t>("complete") == 1;
     minimal_ = file.has_attribute("minimal") && file.read_attribute<std::int64_t>("minimal") == 1;
+    // A minimal database without the attribute was written by a sweep that tested each
+    // cluster's canonical hardest configuration alone.
+    if (minimal_)
+      minimal_rule_ = file.has_attribute("minimal_rule")
+                          ? parse_minimal_rule(file.read_attribute<std::string>("minimal_rule"))
+                          : MinimalRule::Canonical;
     rows_ = file.read_attribute<std::uint64_t>("clusters");
     // Databases written before the attribute existed hold the run's metric only.
     if (file.has_attribute("cluster_metrics")) {
@@ -394,6 +413,8 @@ ClusterDatabase::ClusterDatabase(const std::filesystem::path& path) : path_(path
                              "item", "histogram_start"})
       if (file.dataset_length(name) != rows_)
         throw h5::Error("dataset '/" + std::string(name) + "' does not hold one entry per cluster");
+    if (!rules_.walls().none() && file.dataset_length("walls") != rows_)
+      throw h5::Error("dataset '/walls' does not hold one entry per cluster");
     if (both_metrics_) {
       const std::string group = to_string(other_metric());
       for (const char* name : {"board", "highest_index", "hardest_count", "histogram_start"})
@@ -481,13 +502,15 @@ void ClusterDatabase::for_each(const std::function<bool(const ClusterEntry&)>& v
       const auto winning = file.read_dataset_slice<std::uint64_t>("winning_count", from, count);
       const auto cars = file.read_dataset_slice<std::uint32_t>("cars", from, count);
       const auto trucks = file.read_dataset_slice<std::uint32_t>("trucks", from, count);
+      const auto walls = rules_.walls().none() ? std::vector<std::uint32_t>(count, 0)
+                                               : file.read_dataset_slice<std::uint32_t>("walls", from, count);
       records.assign(count, ClusterRecord{});
       chosen.assign(count, 1);
       bool any = false;
       for (std::uint64_t k = 0; k < count; ++k) {
         ClusterRecord& r = records[k];
-        r = {.hardest = 0, .highest_index = run.highest[k], .cars = cars[k], .trucks = trucks[k], .size = size[k],
-             .hardest_count = run.hardest[k], .winning = winning[k]};
+        r = {.hardest = 0, .highest_index = run.highest[k], .cars = cars[k], .trucks = trucks[k], .walls = walls[k],
+             .size = size[k], .hardest_count = run.hardest[k], .winning = winning[k]};
         if (other) {
           r.other_highest_index = other->highest[k];
           r.other_hardest_count = other->hardest[k];

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "board/rules.hpp"
+#include "board/search.hpp"
 #include "explicit/cluster_records.hpp"
 #include "storage/run_metadata.hpp"
 
@@ -71,7 +72,8 @@ struct ClusterSweepInfo {
   Rules rules;
   std::string parameters;  // the spool's
   int min_index = 0;       // records of the clusters whose highest index is at least this
-  bool minimal = false;    // only the clusters whose hardest configuration is minimal
+  bool minimal = false;    // only the minimal clusters ...
+  MinimalRule minimal_rule = MinimalRule::Any;  // ... under this rule, each with the board it lists
   int item_stride = 1;     // a work sample: every item_stride-th work item
   bool complete = false;   // every work item swept
   bool both_metrics = false;  // the records carry the other metric's figures too
@@ -107,8 +109,9 @@ class ClusterDatabase {
   const Rules& rules() const { return rules_; }
   std::uint64_t size() const { return rows_; }
   int min_index() const { return min_index_; }
-  // Only the clusters whose canonical hardest configuration is minimal (classify --minimal).
+  // Only the minimal clusters (classify --minimal), under minimal_rule().
   bool minimal() const { return minimal_; }
+  MinimalRule minimal_rule() const { return minimal_rule_; }
   bool complete() const { return complete_; }
   // The records carry the other metric's figures too (ClusterEntry::other_board, ...): the
   // metric other than rules().metric().
@@ -129,6 +132,7 @@ class ClusterDatabase {
   std::uint64_t rows_ = 0;
   int min_index_ = 0;
   bool minimal_ = false;
+  MinimalRule minimal_rule_ = MinimalRule::Any;
   bool complete_ = false;
   bool both_metrics_ = false;
 };

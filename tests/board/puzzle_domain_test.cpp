@@ -74,7 +74,7 @@ void expect_classes_equal_explicit(const Rules& rules, bool mirror = true) {
   options.mirror = mirror;
   const ClassCensus census = classify_by_classes(rules, options);
   ASSERT_TRUE(census.complete);
-  test_support::expect_same_figures(census.classification(rules.limits()), test_support::explicit_figures(rules),
+  test_support::expect_same_figures(census.classification(), test_support::explicit_figures(rules),
                                {.samples = true});
 }
 

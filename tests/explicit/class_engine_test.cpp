@@ -76,7 +76,7 @@ TEST_P(ClassEngine, EqualsTheExplicitEngine) {
   const ClassCensus census = sweep(rules(), std::get<3>(GetParam()));
   ASSERT_TRUE(census.complete);
   EXPECT_TRUE(census.refused.empty());
-  expect_same_figures(census.classification(rules().limits()), explicit_figures(rules()), {.samples = true});
+  expect_same_figures(census.classification(), explicit_figures(rules()), {.samples = true});
 }
 
 std::string board_name(const ::testing::TestParamInfo<std::tuple<int, int, Metric, Variant>>& param) {
@@ -111,11 +111,11 @@ TEST(ClassEngineLimits, LimitedRunAndTalliesOfTheFullRunAgree) {
   ClassEngineOptions options;
   options.threads = 2;
   // A run under the limits, with samples ...
-  expect_same_figures(classify_by_classes(limited, options).classification(limits), expected, {.samples = true});
+  expect_same_figures(classify_by_classes(limited, options).classification(limits, {}), expected, {.samples = true});
   // ... and the same figures summed from the tallies of a run without limits (no samples:
   // they were taken over the whole domain).
   const ClassCensus whole = classify_by_classes(Rules(5, -1, Metric::Step), options);
-  const Classification derived = whole.classification(limits);
+  const Classification derived = whole.classification(limits, {});
   expect_same_figures(derived, expected);
   EXPECT_TRUE(derived.samples.empty());
   std::uint64_t domain = 0;
@@ -126,14 +126,14 @@ TEST(ClassEngineLimits, LimitedRunAndTalliesOfTheFullRunAgree) {
 TEST(ClassEngineLimits, SixBySixWithFewVehicles) {
   const Rules rules(6, -1, Metric::Move, VehicleLimits{-1, -1, 4});
   for (const Variant variant : {Variant::Wide, Variant::Refused})
-    expect_same_figures(sweep(rules, variant).classification(rules.limits()), explicit_figures(rules), {.samples = true});
+    expect_same_figures(sweep(rules, variant).classification(), explicit_figures(rules), {.samples = true});
 }
 
 TEST(ClassEngineLimits, LimitsWithAndWithoutTheMirror) {
   for (const Metric metric : {Metric::Step, Metric::Move}) {
     const Rules rules(5, -1, metric, VehicleLimits{4, 2, -1});
     for (const Variant variant : {Variant::NoMirror, Variant::Refused})
-      expect_same_figures(sweep(rules, variant).classification(rules.limits()), explicit_figures(rules), {.samples = true});
+      expect_same_figures(sweep(rules, variant).classification(), explicit_figures(rules), {.samples = true});
   }
 }
 
@@ -152,7 +152,7 @@ TEST(ClassEngineMirror, SevenBySevenWithFewVehiclesEqualsTheSweepWithoutIt) {
     const Rules rules(7, -1, metric, VehicleLimits{-1, -1, 4});
     const ClassCensus mirrored = sweep(rules, Variant::Default);
     ASSERT_TRUE(mirrored.complete);
-    const Classification c = mirrored.classification(rules.limits());
+    const Classification c = mirrored.classification();
     EXPECT_GT(c.domain_count, 1'000'000u);
     // The exact counter (no enumeration) gives the same domain and winning set.
     const PlacementCounts exact = count_placements(rules);
@@ -176,7 +176,7 @@ TEST(ClassEngineSizes, EightByEightSamplesNeedMoreThan64Bits) {
   options.threads = 2;
   const ClassCensus census = classify_by_classes(rules, options);
   ASSERT_TRUE(census.complete);
-  const Classification c = census.classification(rules.limits());
+  const Classification c = census.classification();
   const PlacementCounts exact = count_placements(rules);
   EXPECT_EQ(c.domain_count, exact.domain);
   EXPECT_EQ(c.winning_count, exact.winning);
@@ -207,7 +207,7 @@ TEST(ClassEngineThreads, OneAndFiveThreadsGiveTheSameCensus) {
     EXPECT_EQ(a.tallies[v].nondominated, b.tallies[v].nondominated);
     EXPECT_EQ(a.tallies[v].components, b.tallies[v].components);
   }
-  EXPECT_EQ(a.classification(rules.limits()).samples, b.classification(rules.limits()).samples);
+  EXPECT_EQ(a.classification().samples, b.classification().samples);
 }
 
 TEST(ClassEngineProgress, ReportsEveryWorkItemAndStopsWhenAsked) {
@@ -266,7 +266,7 @@ TEST(ClassEngineResume, AStoppedSweepResumesToTheSameCensus) {
   EXPECT_EQ(resumed.classes, whole.classes);
   ASSERT_EQ(resumed.tallies.size(), whole.tallies.size());
   for (std::size_t v = 0; v < whole.tallies.size(); ++v) EXPECT_EQ(resumed.tallies[v], whole.tallies[v]) << v;
-  expect_same_figures(resumed.classification(rules.limits()), explicit_figures(rules), {.samples = true});
+  expect_same_figures(resumed.classification(), explicit_figures(rules), {.samples = true});
 }
 
 // A checkpoint that fails while the workers run (a write error, bad_alloc in its snapshot)

@@ -67,8 +67,8 @@ std::vector<std::string> listed_rows(const std::string& out) {
   return rows;
 }
 
-void expect_minimal_queries_equal_minimal_sweeps(const std::string& board_options) {
-  SCOPED_TRACE(board_options);
+void expect_minimal_queries_equal_minimal_sweeps(const std::string& board_options, const std::string& rule = "any") {
+  SCOPED_TRACE(board_options + ", rule " + rule);
   TempDir dir("minimal_query");
   const std::string sweep = "classify --engine classes --threads 2 -q " + board_options;
   const std::string both = (dir / "both.h5");
@@ -77,10 +77,12 @@ void expect_minimal_queries_equal_minimal_sweeps(const std::string& board_option
     const std::string name = to_string(metric);
     SCOPED_TRACE(name);
     const std::string minimal = (dir / ("minimal-" + name + ".h5"));
-    ASSERT_EQ(run_rushhour(sweep + " --metric " + name + " --minimal --clusters " + minimal).status, 0);
+    ASSERT_EQ(run_rushhour(sweep + " --metric " + name + " --minimal --minimal-rule " + rule + " --clusters " + minimal)
+                  .status,
+              0);
     const std::vector<std::uint64_t> expected = per_index_of(minimal);
     ASSERT_FALSE(expected.empty());
-    const std::string asked = "query --clusters " + both + " --metric " + name + " --minimal";
+    const std::string asked = "query --clusters " + both + " --metric " + name + " --minimal --minimal-rule " + rule;
     const auto counted = run_rushhour(asked + " --count --json --threads 2");
     ASSERT_EQ(counted.status, 0) << counted.err;
     EXPECT_EQ(per_index_in(counted.out), expected);
@@ -114,9 +116,11 @@ void expect_minimal_queries_equal_minimal_sweeps(const std::string& board_option
 }
 
 TEST(MinimalQuery, FourByFourEqualsTheMinimalSweeps) {
-  expect_minimal_queries_equal_minimal_sweeps("--size 4");
+  for (const std::string rule : {"any", "canonical", "public"}) {
+    expect_minimal_queries_equal_minimal_sweeps("--size 4", rule);
+    expect_minimal_queries_equal_minimal_sweeps("--size 4 --domain puzzle --walls 1", rule);
+  }
   expect_minimal_queries_equal_minimal_sweeps("--size 4 --exit-row 0 --max-vehicles 5");
-  expect_minimal_queries_equal_minimal_sweeps("--size 4 --domain puzzle");
 }
 
 TEST(MinimalQuery, FiveByFiveWithLimitsEqualsTheMinimalSweeps) {
@@ -173,7 +177,9 @@ TEST(MinimalQuery, RefusesWhatItCannotAnswer) {
   TempDir dir("minimal_query_refusals");
   const std::string db = (dir / "db.h5");
   const std::string run = (dir / "run");
+  const std::string minimal_db = (dir / "minimal.h5");
   ASSERT_EQ(run_rushhour("classify --engine classes -q --size 4 --metric move --out " + run + " --clusters " + db).status, 0);
+  ASSERT_EQ(run_rushhour("classify --engine classes -q --size 4 --metric move --minimal --clusters " + minimal_db).status, 0);
   for (const std::string& bad :
        {"query --run " + run + " --index 3 --minimal", "query --run " + run + " --index 3 --threads 2",
         "query --clusters " + db + " --index 3 --threads 2", "query --clusters " + db + " --count --board BBoCAAoCoooooooo",
@@ -181,7 +187,10 @@ TEST(MinimalQuery, RefusesWhatItCannotAnswer) {
         "query --run " + run + " --count", "query --clusters " + db + " --minimal --count --threads -1",
         "query --clusters " + db + " --minimal --count --threads 257", "query --clusters " + db + " --count --metric step",
         "query --run " + run + " --index 3 --domain puzzle", "query --clusters " + db + " --count --domain walls",
-        "query --clusters " + db + " --board BBoCAAoCoooooooo --domain puzzle"}) {
+        "query --clusters " + db + " --board BBoCAAoCoooooooo --domain puzzle",
+        "query --clusters " + db + " --count --minimal-rule public", "query --clusters " + db + " --count --minimal --minimal-rule some",
+        "query --clusters " + minimal_db + " --count --minimal --minimal-rule public",
+        "classify --engine classes -q --size 4 --clusters " + (dir / "x.h5") + " --minimal-rule public"}) {
     const auto refused = run_rushhour(bad);
     EXPECT_EQ(refused.status, 2) << bad;
     EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << bad << ": " << refused.err;

@@ -58,7 +58,7 @@ void expect_symbolic_share(const Rules& rules, std::uint64_t threshold, double s
       EXPECT_GE(std::uint64_t{2} << k, threshold) << "bucket " << k;
     }
   }
-  expect_same_figures(census.classification(rules.limits()), explicit_figures(rules), {.samples = true});
+  expect_same_figures(census.classification(), explicit_figures(rules), {.samples = true});
 }
 
 // --symbolic-above auto: no 6x6 class reaches 2^16 states, so up to 6x6 only the classes above
@@ -103,7 +103,7 @@ TEST(SymbolicClasses, ClassesAboveTheMemoryBoundAreSolvedThere) {
     EXPECT_GT(states_of(census.solver_class_sizes), 0u);
     for (std::size_t k = 7; k < census.class_sizes.size(); ++k)
       EXPECT_EQ(census.class_sizes[k].classes, 0u) << "an explicit class above 100 states";
-    expect_same_figures(census.classification(rules.limits()), explicit_figures(rules), {.samples = true});
+    expect_same_figures(census.classification(), explicit_figures(rules), {.samples = true});
   }
 }
 
@@ -138,7 +138,7 @@ TEST(SymbolicClasses, AnItemWithAClassNeitherPathTakesIsRefusedWhole) {
   retry.resume = &*last;
   const ClassCensus resumed = classify_by_classes(rules, retry);
   EXPECT_TRUE(resumed.refused.empty());
-  expect_same_figures(resumed.classification(rules.limits()), explicit_figures(rules), {.samples = true});
+  expect_same_figures(resumed.classification(), explicit_figures(rules), {.samples = true});
 }
 
 // The class of one car in every line of an n x n board but one column.

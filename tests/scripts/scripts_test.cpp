@@ -404,6 +404,29 @@ TEST(Scripts, CensusLimitsReproducesALimitedRun) {
   EXPECT_NE(metric.err.find("different boards or metrics"), std::string::npos) << metric.err;
 }
 
+// A walled class run's census per number of walls: census_limits.py checks an explicit run of
+// one number of walls against it, census_walls.py prints the explicit runs' figures.
+TEST(Scripts, CensusPerNumberOfWallsGivesEachWallCountsRun) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("census_walls");
+  const std::string base = "classify --size 4 -q --out " + dir.path().string();
+  ASSERT_EQ(run_rushhour(base + "/walled --engine classes --walls 2").status, 0);
+  ASSERT_EQ(run_rushhour(base + "/one --engine explicit --walls 1-1").status, 0);
+  const std::string census = (dir.path() / "walled" / "classes-checkpoint.txt").string();
+  const CommandRun agree =
+      run_shell(script("census_limits.py") + " " + census + " " + (dir.path() / "one" / "classification.h5").string());
+  EXPECT_EQ(agree.status, 0) << agree.out << agree.err;
+  EXPECT_NE(agree.out.find("domain: census 67260, classification 67260"), std::string::npos) << agree.out;
+  EXPECT_NE(agree.out.find("all figures agree"), std::string::npos) << agree.out;
+  const CommandRun table = run_shell(script("census_walls.py") + " " + census);
+  EXPECT_EQ(table.status, 0) << table.out << table.err;
+  // The explicit engine's figures of 0, 1 and 2 walls (domain, winning, solvable, unsolvable,
+  // highest index).
+  for (const std::string row : {"| 0 | 13 146 | 4 592 | 9 444 | 3 702 | 10 |", "| 1 | 67 260 | 23 602 | 44 120 | 23 140 | 10 |",
+                                "| 2 | 169 057 | 59 484 | 103 387 | 65 670 | 10 |"})
+    EXPECT_NE(table.out.find(row), std::string::npos) << row << "\n" << table.out;
+}
+
 // A bdd run's log holds its dominance pass as "dominance index I: ..." lines; a class sweep's
 // figures are compared with them, and one changed figure in the log is reported.
 TEST(Scripts, CompareRunsChecksADominanceLog) {

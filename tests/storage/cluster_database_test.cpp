@@ -55,8 +55,10 @@ std::ostream& operator<<(std::ostream& out, const Expected& e) {
 
 // The explicit engine's components (union-find over its states and steps), each solvable one
 // with highest index >= min_index, keyed by the board of its least state of the highest index
-// (states are numbered in key order).
-std::map<std::string, Expected> explicit_clusters(const Rules& rules, int min_index) {
+// (states are numbered in key order); with `hardest_of`, also every configuration of each one's
+// highest index, in key order.
+std::map<std::string, Expected> explicit_clusters(const Rules& rules, int min_index,
+                                                  std::map<std::string, std::vector<Board>>* hardest_of = nullptr) {
   const ExplicitSolution solution = ExplicitSolution::solve(rules);
   const std::size_t states = solution.domain_size();
   std::vector<std::uint32_t> parent(states);
@@ -74,7 +76,7 @@ std::map<std::string, Expected> explicit_clusters(const Rules& rules, int min_in
   for (std::size_t s = 0; s < states; ++s)
     if (const auto index = solution.index(s)) top[find(static_cast<std::uint32_t>(s))] = std::max(top[find(static_cast<std::uint32_t>(s))], *index);
   std::map<std::uint32_t, Expected> by_root;
-  std::map<std::uint32_t, std::size_t> least_hardest;
+  std::map<std::uint32_t, std::vector<std::size_t>> hardest_states;
   for (std::size_t s = 0; s < states; ++s) {
     const auto index = solution.index(s);
     if (!index) continue;
@@ -88,15 +90,18 @@ std::map<std::string, Expected> explicit_clusters(const Rules& rules, int min_in
     if (*index == 0) ++e.winning;
     if (*index == top[r]) {
       ++e.hardest;
-      if (!least_hardest.contains(r)) least_hardest[r] = s;  // ascending s: the least key
+      hardest_states[r].push_back(s);  // ascending s: the least key first
     }
   }
   std::map<std::string, Expected> clusters;
   for (auto& [root, e] : by_root) {
-    const Board board = solution.board(least_hardest.at(root));
+    const Board board = solution.board(hardest_states.at(root).front());
     e.cars = board.cars();
     e.trucks = board.trucks();
     clusters[to_board_string(rules, board)] = e;
+    if (hardest_of != nullptr)
+      for (const std::size_t s : hardest_states.at(root))
+        (*hardest_of)[to_board_string(rules, board)].push_back(solution.board(s));
   }
   return clusters;
 }
@@ -104,7 +109,8 @@ std::map<std::string, Expected> explicit_clusters(const Rules& rules, int min_in
 // The records of a class sweep (two threads), keyed by canonical board; a board twice fails.
 std::map<std::string, Expected> class_clusters(const Rules& rules, int min_index, bool mirror,
                                                std::vector<std::int64_t>* per_index = nullptr,
-                                               ClassCensus* census_out = nullptr, bool minimal = false) {
+                                               ClassCensus* census_out = nullptr, bool minimal = false,
+                                               MinimalRule rule = MinimalRule::Any) {
   const SampleKeys keys(rules);
   std::map<std::string, Expected> clusters;
   ClassEngineOptions options;
@@ -112,6 +118,7 @@ std::map<std::string, Expected> class_clusters(const Rules& rules, int min_index
   options.mirror = mirror;
   options.cluster_min_index = min_index;
   options.minimal_clusters = minimal;
+  options.minimal_rule = rule;
   options.on_clusters = [&](std::uint64_t, ClusterRecords&& records) {
     std::size_t at = 0;
     for (const ClusterRecord& r : records.records) {
@@ -128,7 +135,7 @@ std::map<std::string, Expected> class_clusters(const Rules& rules, int min_index
   };
   const ClassCensus census = classify_by_classes(rules, options);
   EXPECT_TRUE(census.complete);
-  if (per_index != nullptr) *per_index = census.classification(rules.limits()).components;
+  if (per_index != nullptr) *per_index = census.classification().components;
   if (census_out != nullptr) *census_out = census;
   return clusters;
 }
@@ -174,32 +181,75 @@ TEST(ClusterRecords, FiveByFiveEqualTheExplicitComponents) {
   for (const Metric metric : {Metric::Step, Metric::Move}) expect_records_of_explicit_components(Rules(5, -1, metric));
 }
 
-// --minimal: the records whose canonical hardest configuration loses index with any one
-// vehicle but the target removed, the removals' indices looked up in the explicit engine.
-void expect_minimal_records(const Rules& rules) {
-  SCOPED_TRACE(rules.describe());
-  const auto all = class_clusters(rules, 0, true);
-  const auto minimal = class_clusters(rules, 0, true, nullptr, nullptr, true);
+// --minimal under each rule: a hardest configuration is minimal when it loses index with any
+// one piece but the target removed (a vehicle or a wall), the removals' indices looked up in the
+// explicit engine. Any: the first minimal one in key order; canonical: the first one, if
+// minimal; public: the least by (horizontal mask with walls, vertical mask), if minimal.
+// Returns, per rule, how many minimal clusters are listed with another board than their
+// canonical one.
+std::vector<std::size_t> expect_minimal_records(
+    const Rules& rules,
+    const std::vector<MinimalRule>& rule_list = {MinimalRule::Any, MinimalRule::Canonical, MinimalRule::Public}) {
+  std::map<std::string, std::vector<Board>> hardest_of;
+  const auto all = explicit_clusters(rules, 0, &hardest_of);
   const ExplicitSolution solution = ExplicitSolution::solve(rules);
-  std::map<std::string, Expected> expected;
-  for (const auto& [text, record] : all) {
-    const Board board = parse_board(text, rules);
+  const auto is_needed_everywhere = [&](const Board& board, std::uint32_t highest) {
     const std::size_t target = *find_target(rules, board);
-    bool needed = true;
-    for (std::size_t v = 0; v < board.vehicles().size() && needed; ++v) {
+    const auto lowers = [&](const Board& fewer) {
+      const auto state = solution.find(fewer);
+      EXPECT_TRUE(state.has_value()) << to_board_string(rules, fewer);
+      const auto index = state ? solution.index(*state) : std::nullopt;
+      return index && static_cast<std::uint32_t>(*index) < highest;
+    };
+    for (std::size_t v = 0; v < board.vehicles().size(); ++v) {
       if (v == target) continue;
       std::vector<Vehicle> fewer = board.vehicles();
       fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(v));
-      const auto state = solution.find(Board(rules.size(), fewer));
-      ASSERT_TRUE(state.has_value());
-      const auto index = solution.index(*state);
-      needed = index && static_cast<std::uint32_t>(*index) < record.highest;
+      if (!lowers(Board(rules.size(), fewer, board.walls()))) return false;
     }
-    if (needed) expected.emplace(text, record);
+    for (int cell = 0; cell < rules.cells(); ++cell)
+      if ((board.walls() >> cell & 1) &&
+          !lowers(Board(rules.size(), board.vehicles(), board.walls() & ~(std::uint64_t{1} << cell))))
+        return false;
+    return true;
+  };
+  const auto public_masks = [&](const Board& board) {
+    std::uint64_t horizontal = board.walls(), vertical = 0;
+    for (const Vehicle& v : board.vehicles()) (v.horizontal() ? horizontal : vertical) |= v.mask(rules.size());
+    return std::pair{horizontal, vertical};
+  };
+  std::vector<std::size_t> elsewhere;
+  for (const MinimalRule rule : rule_list) {
+    SCOPED_TRACE(rules.describe() + ", rule " + to_string(rule));
+    const auto minimal = class_clusters(rules, 0, true, nullptr, nullptr, true, rule);
+    std::map<std::string, Expected> expected;
+    std::size_t chosen_elsewhere = 0;  // listed with another board than the canonical one
+    for (const auto& [text, record] : all) {
+      const std::vector<Board>& hardest = hardest_of.at(text);
+      std::optional<Board> listed;
+      if (rule == MinimalRule::Any) {
+        for (const Board& board : hardest)
+          if (is_needed_everywhere(board, record.highest)) {
+            listed = board;
+            break;
+          }
+      } else {
+        Board representative = hardest.front();
+        if (rule == MinimalRule::Public)
+          for (const Board& board : hardest)
+            if (public_masks(board) < public_masks(representative)) representative = board;
+        if (is_needed_everywhere(representative, record.highest)) listed = representative;
+      }
+      if (!listed) continue;
+      chosen_elsewhere += *listed != hardest.front();
+      expected.emplace(to_board_string(rules, *listed), record);
+    }
+    EXPECT_GT(expected.size(), 0u);
+    EXPECT_LT(expected.size(), all.size());
+    EXPECT_EQ(minimal, expected);
+    elsewhere.push_back(chosen_elsewhere);
   }
-  EXPECT_GT(expected.size(), 0u);
-  EXPECT_LT(expected.size(), all.size());
-  EXPECT_EQ(minimal, expected);
+  return elsewhere;
 }
 
 TEST(ClusterRecords, MinimalOnesNeedEveryVehicle) {
@@ -209,6 +259,34 @@ TEST(ClusterRecords, MinimalOnesNeedEveryVehicle) {
     // Exit rows on the edges: a blocker leaves the exit row on one side only.
     expect_minimal_records(Rules(4, 0, metric));
     expect_minimal_records(Rules(5, 4, metric, VehicleLimits{3, 1, -1}));
+  }
+}
+
+// The 5x5 puzzle domain under the move metric, where the rules differ: some clusters' least
+// hardest configuration is not minimal but another is (any), and the public representative is
+// not always the canonical one.
+TEST(ClusterRecords, MinimalRulesDifferOnTheFiveByFivePuzzleDomain) {
+  const Rules rules(5, -1, Metric::Move, {}, Domain::Puzzle);
+  const std::vector<std::size_t> elsewhere = expect_minimal_records(rules);
+  ASSERT_EQ(elsewhere.size(), 3u);
+  EXPECT_GT(elsewhere[0], 0u);
+  EXPECT_EQ(elsewhere[1], 0u);
+  EXPECT_GT(elsewhere[2], 0u);
+}
+
+TEST(ClusterRecords, WithWallsEqualTheExplicitComponents) {
+  for (const Metric metric : {Metric::Step, Metric::Move}) {
+    expect_records_of_explicit_components(Rules(4, -1, metric, {}, Domain::All, {0, 2}));
+    expect_records_of_explicit_components(Rules(4, -1, metric, {}, Domain::Puzzle, {0, 2}), 3);
+    expect_records_of_explicit_components(Rules(5, -1, metric, VehicleLimits{-1, -1, 3}, Domain::Puzzle, {0, 1}));
+  }
+}
+
+TEST(ClusterRecords, MinimalOnesWithWallsNeedEveryWallToo) {
+  for (const Metric metric : {Metric::Step, Metric::Move}) {
+    expect_minimal_records(Rules(4, -1, metric, {}, Domain::All, {0, 2}));
+    expect_minimal_records(Rules(4, -1, metric, {}, Domain::Puzzle, {0, 2}));
+    expect_minimal_records(Rules(5, -1, metric, VehicleLimits{-1, -1, 3}, Domain::Puzzle, {0, 1}));
   }
 }
 

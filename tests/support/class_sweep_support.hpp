@@ -12,10 +12,9 @@ namespace rushhour::test_support {
 
 inline ClassSweepState sweep_item_ranges(const Rules& rules, const std::vector<ItemRange>& ranges,
                                          const ClassEngineOptions& options) {
-  const int n = rules.size();
   ClassSweepState state;
   state.items = class_work_items(rules);
-  state.tallies.resize(static_cast<std::size_t>((n * n / kCar + 1) * (n * n / kTruck + 1)));
+  state.tallies.resize(tally_shape(rules).size());
   const ClassItems items(rules, options);
   const std::unique_ptr<ItemSolver> solver = items.solver();
   for (const ItemRange& range : ranges)

@@ -1,0 +1,48 @@
+#!/usr/bin/python3
+"""The figures of a class run per number of walls: a class keeps its walls, so the census of a
+class run with --walls (DIR/classes-checkpoint.txt) holds every figure per (walls, cars,
+trucks), and the figures of each number of walls are sums over its cars and trucks.
+
+Prints a markdown table, one row per number of walls and one for the whole range: domain,
+winning, solvable, unsolvable, highest index, its configurations and non-dominated ones, and
+the clusters (components holding a winning configuration).
+
+Usage: /usr/bin/python3 scripts/census_walls.py CENSUS
+(CENSUS: a finished class run's classes-checkpoint.txt)
+Exit status 0, 2 on bad usage or an unreadable, damaged or unfinished census.
+"""
+import sys
+
+from census_limits import census_sums, fail, wall_range
+
+
+def row(label, domain, sums):
+    counts = sums["count"]
+    highest = max((i for i, c in enumerate(counts) if c), default=-1)
+    solvable = sum(counts)
+    return (f"| {label} | {domain:,} | {counts[0] if counts else 0:,} | {solvable:,} | {domain - solvable:,} | "
+            f"{highest} | {counts[highest] if highest >= 0 else 0:,} | "
+            f"{sums['nondominated'][highest] if highest >= 0 else 0:,} | {sum(sums['components']):,} |").replace(",", " ")
+
+
+def main(argv):
+    if len(argv) != 2:
+        fail("usage: census_walls.py CENSUS")
+    fields, _, _ = census_sums(argv[1], lambda walls, cars, trucks: True)
+    low, high = wall_range(fields)
+    print(f"census of {argv[1]}: size {fields['size']}, exit row {fields['exit_row']}, {fields['metric']} metric"
+          + (f", {fields['domain']} domain" if "domain" in fields else ""))
+    print()
+    print("| walls | domain | winning | solvable | unsolvable | highest index | configurations of it "
+          "| non-dominated of it | clusters |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for walls in range(low, high + 1):
+        _, domain, sums = census_sums(argv[1], lambda w, cars, trucks, walls=walls: w == walls)
+        print(row(str(walls), domain, sums))
+    _, domain, sums = census_sums(argv[1], lambda walls, cars, trucks: True)
+    print(row(f"{low}-{high}", domain, sums))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
