@@ -181,6 +181,13 @@ bool public_board_less(const Board& a, const Board& b) {
 std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<Board>& hardest, int index,
                                           MinimalRule rule) {
   if (hardest.empty()) throw std::invalid_argument("minimal_choice: a cluster without hardest configurations");
+  // Of index 0 (every configuration winning), a configuration is minimal only when it holds the
+  // target alone: nothing lowers an index of 0. Every configuration of a cluster holds the same
+  // pieces, so the first decides for all.
+  if (index == 0) {
+    if (hardest.front().vehicles().size() == 1 && hardest.front().walls() == 0) return std::size_t{0};
+    return std::nullopt;
+  }
   if (rule != MinimalRule::Any) {
     std::size_t representative = 0;
     for (std::size_t k = 1; k < hardest.size() && rule == MinimalRule::Public; ++k)

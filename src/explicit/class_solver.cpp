@@ -547,7 +547,8 @@ class Worker final : public WorkerFigures {
       const SampleKey key = key_of(queue_[q]);
       record.hardest = std::min(record.hardest, key);
       if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
-      if (options_.minimal_clusters) {
+      // Of index 0, the canonical configuration decides alone (minimal_choice).
+      if (options_.minimal_clusters && (top_[r] > 0 || candidates[first + k].empty())) {
         candidates[first + k].push_back(key);
         if (with_mirror) candidates[first + added + k].push_back(t_.mirror_key(key));
       }
@@ -826,7 +827,8 @@ ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, Min
     const std::optional<std::size_t> chosen = minimal_choice(rules, hardest, static_cast<int>(r.highest_index), rule);
     if (!chosen) continue;
     kept.records.push_back(r);
-    kept.records.back().hardest = keys[*chosen];
+    // Of index 0 only one configuration was kept for the test: the record's is the least.
+    if (r.highest_index > 0) kept.records.back().hardest = keys[*chosen];
     kept.histogram.insert(kept.histogram.end(), from, from + static_cast<std::ptrdiff_t>(r.highest_index) + 1);
     if (!records.other_histogram.empty())
       kept.other_histogram.insert(kept.other_histogram.end(), other_from,

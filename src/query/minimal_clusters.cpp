@@ -26,7 +26,7 @@ std::optional<std::string> MinimalClusterFilter::listed_board(const ClusterEntry
   const int index = static_cast<int>(entry.record.highest_index);
   // The canonical board is the first in the listing's order: where it is the only hardest
   // configuration, or the rule tests it alone, or it is minimal (Any), no search is needed.
-  if (entry.record.hardest_count == 1 || rule_ == MinimalRule::Canonical) {
+  if (entry.record.hardest_count == 1 || rule_ == MinimalRule::Canonical || index == 0) {
     if (is_minimal(rules_, canonical, index)) return entry.board;
     return std::nullopt;
   }
