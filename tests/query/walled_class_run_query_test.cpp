@@ -10,6 +10,7 @@
 
 #include "board/board_string.hpp"
 #include "cli_test_support.hpp"
+#include "explicit/explicit_engine.hpp"
 #include "query/saved_answers.hpp"
 #include "reference_figures.hpp"
 #include "storage/cluster_database.hpp"
@@ -77,6 +78,32 @@ TEST(WalledClassRunQuery, CountsPerNumberOfWallsEqualTheExplicitRunsOfThatNumber
     listed_per_index.resize(clusters.size(), 0);
     EXPECT_EQ(listed_per_index, clusters) << listed.out;
   }
+}
+
+// Walled boards of a class run: every 41st configuration of the explicit engine gets its index,
+// an optimal solution that keeps its walls, and a cluster whose hardest board has them.
+TEST(WalledClassRunQuery, AnswersWalledBoardsAsTheExplicitEngine) {
+  TempDir dir("walled_class_boards");
+  const std::string run = dir / "run";
+  const Rules rules(4, -1, Metric::Move, {}, Domain::All, {0, 2});
+  ASSERT_EQ(run_rushhour("classify --engine classes --threads 2 -q --size 4 --metric move --walls 2 --out " + run).status,
+            0);
+  const ExplicitSolution engine = ExplicitSolution::solve(rules);
+  const std::unique_ptr<SavedAnswers> saved = open_saved_answers(run);
+  std::size_t walled = 0;
+  for (std::size_t s = 0; s < engine.domain_size(); s += 41) {
+    const Board board = engine.board(s);
+    const std::string text = to_board_string(rules, board);
+    const BoardAnswer answer = saved->board(text, true);
+    ASSERT_EQ(answer.index, engine.index(s)) << text;
+    if (!answer.index) continue;
+    walled += board.walls() != 0;
+    ASSERT_EQ(answer.path.size(), static_cast<std::size_t>(*answer.index) + 1) << text;
+    for (const Board& on_the_way : answer.path) ASSERT_EQ(on_the_way.walls(), board.walls()) << text;
+    ASSERT_TRUE(answer.cluster.has_value()) << text;
+    EXPECT_EQ(parse_board(answer.cluster->hardest, rules).walls(), board.walls()) << text;
+  }
+  EXPECT_GT(walled, 0u);
 }
 
 TEST(WalledClassRunQuery, RefusesAWallFilterOutsideTheRunsRange) {
