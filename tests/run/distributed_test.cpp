@@ -326,6 +326,16 @@ INSTANTIATE_TEST_SUITE_P(
              std::get<1>(param.param) + "_" + std::to_string(std::get<2>(param.param)) + "ranks";
     });
 
+// Walls over ranks: the records of each item carry its walls, the census its tallies per
+// number of walls.
+INSTANTIATE_TEST_SUITE_P(WalledBoards, MpiRanks,
+                         ::testing::Combine(::testing::Values("--size 5 --walls 1 --max-vehicles 4"),
+                                            ::testing::Values("step", "move"), ::testing::Values(2)),
+                         [](const ::testing::TestParamInfo<MpiCase>& param) {
+                           return "5x5_walls1_4vehicles_" + std::get<1>(param.param) + "_" +
+                                  std::to_string(std::get<2>(param.param)) + "ranks";
+                         });
+
 // Starts `command` (output to files in dir) and returns its pid: mpirun's own.
 pid_t start(const std::string& command, const TempDir& dir) {
   const pid_t pid = ::fork();
