@@ -14,7 +14,7 @@ namespace {
 
 constexpr const char* kCountUsage =
     "usage: rushhour count --size N [--exit-row E] [--max-cars K] [--max-trucks K]\n"
-    "                      [--max-vehicles K] [--walls K | --walls A-B]\n"
+    "                      [--max-vehicles K] [--walls K | --walls A-B] [--domain all|puzzle]\n"
     "\n"
     "Prints the exact numbers of vehicle placements, domain and winning configurations\n"
     "(decimal integers, exact at every size); with walls, also per number of walls.";
@@ -30,7 +30,9 @@ int run_count(const std::vector<std::string>& args) {
       ("max-cars", po::value<int>()->default_value(-1), "at most K cars (-1 = no limit)")
       ("max-trucks", po::value<int>()->default_value(-1), "at most K trucks (-1 = no limit)")
       ("max-vehicles", po::value<int>()->default_value(-1), "at most K vehicles (-1 = no limit)")
-      ("walls", po::value<std::string>()->default_value("0"), "K (0 to K walls) or A-B walls");
+      ("walls", po::value<std::string>()->default_value("0"), "K (0 to K walls) or A-B walls")
+      ("domain", po::value<std::string>()->default_value("all"),
+       "all | puzzle (the domain and winning counts of the puzzle domain; placements are all)");
   // clang-format on
   const auto vm = parse_options(kCountUsage, options, args);
   if (!vm) return 0;
@@ -38,7 +40,8 @@ int run_count(const std::vector<std::string>& args) {
   const Rules rules((*vm)["size"].as<int>(), (*vm)["exit-row"].as<int>(), Metric::Step,
                     VehicleLimits{(*vm)["max-cars"].as<int>(), (*vm)["max-trucks"].as<int>(),
                                   (*vm)["max-vehicles"].as<int>()},
-                    Domain::All, parse_wall_range((*vm)["walls"].as<std::string>()));
+                    parse_domain((*vm)["domain"].as<std::string>()),
+                    parse_wall_range((*vm)["walls"].as<std::string>()));
   std::vector<PlacementCounts> by_walls;
   const PlacementCounts counts = count_placements(rules, &by_walls);
   // The metric plays no role in the counts: the description leaves it out.

@@ -59,17 +59,24 @@ struct Term {
   Count multiplicity;
 };
 
+// The puzzle domain (SPEC §2) adds to the state one bit per row: whether some cell of the row
+// so far is neither a horizontal vehicle's nor a wall (a row filled by them is outside the
+// domain); its columns admit no arrangement that fills them, and its exit row holds the target
+// car alone, with walls only to its left.
 class ProfileCounter {
  public:
   explicit ProfileCounter(const Rules& rules)
-      : n_(rules.size()), exit_row_(rules.exit_row()), shape_(rules), lines_(rules.size()) {
+      : n_(rules.size()), exit_row_(rules.exit_row()), puzzle_(rules.domain() == Domain::Puzzle), shape_(rules),
+        lines_(rules.size()) {
     states_ = 1;
     for (int r = 1; r < n_; ++r) states_ *= 3;
+    open_rows_ = puzzle_ ? std::size_t{1} << n_ : 1;
     // Column arrangements grouped by (cars, trucks), for every set of rows already covered.
     vertical_.resize(std::size_t{1} << n_);
     for (std::uint32_t covered = 0; covered < vertical_.size(); ++covered) {
       for (const LineArrangement& a : lines_.arrangements()) {
         if (a.occupied & covered) continue;
+        if (puzzle_ && a.occupied == (std::uint32_t{1} << n_) - 1) continue;
         auto& terms = vertical_[covered];
         auto it = std::find_if(terms.begin(), terms.end(), [&](const Term& t) {
           return t.cars == a.cars && t.trucks == a.trucks;
@@ -85,29 +92,38 @@ class ProfileCounter {
   const LineTable& lines() const { return lines_; }
 
   // Generating polynomial of all placements whose exit row holds `exit_arrangement`
-  // (its own vehicles included), walls included when the rules allow them.
+  // (its own vehicles included), walls included when the rules allow them; in the puzzle
+  // domain, of its configurations (the arrangement must then be the target car alone).
   std::vector<Count> with_exit_row(const LineArrangement& exit_arrangement) const {
     const std::size_t terms = shape_.terms();
-    std::vector<Count> current(states_ * terms, 0), next(states_ * terms, 0);
+    const std::size_t states = states_ * open_rows_;
+    std::vector<Count> current(states * terms, 0), next(states * terms, 0);
     if (!shape_.kept(exit_arrangement.cars, exit_arrangement.trucks, 0))
       return std::vector<Count>(terms, 0);
     current[shape_.position(exit_arrangement.cars, exit_arrangement.trucks, 0)] =
-        1;  // state 0: no row is mid-vehicle
+        1;  // state 0: no row is mid-vehicle (and none has an open cell yet)
+    const int target_start = exit_arrangement.segments.empty() ? n_ : exit_arrangement.segments.back().start;
     for (int col = 0; col < n_; ++col) {
       std::fill(next.begin(), next.end(), 0);
       const bool exit_vehicle = (exit_arrangement.occupied >> col & 1) != 0;
       const std::uint32_t exit_bit = std::uint32_t{1} << exit_row_;
-      for (std::size_t state = 0; state < states_; ++state) {
+      for (std::size_t state = 0; state < states; ++state) {
         const Count* poly = &current[state * terms];
         if (std::all_of(poly, poly + terms, [](Count x) { return x == 0; })) continue;
-        extend(col, state, poly, 0, 0, 1, exit_vehicle ? exit_bit : 0, {}, next);
-        // A wall on the exit row's free cell.
-        if (!exit_vehicle && shape_.wall_cap() > 0) extend(col, state, poly, 0, 0, 1, exit_bit, {0, 0, 1}, next);
+        const std::size_t profile = state % states_;
+        const auto open = static_cast<std::uint32_t>(state / states_);
+        extend(col, profile, poly, 0, 0, 1, exit_vehicle ? exit_bit : 0,
+               open | (exit_vehicle || !puzzle_ ? 0 : exit_bit), {}, next);
+        // A wall on the exit row's free cell (in the puzzle domain, left of the target only).
+        if (!exit_vehicle && shape_.wall_cap() > 0 && (!puzzle_ || col < target_start))
+          extend(col, profile, poly, 0, 0, 1, exit_bit, open, {0, 0, 1}, next);
       }
       std::swap(current, next);
     }
-    return std::vector<Count>(current.begin(),
-                              current.begin() + static_cast<std::ptrdiff_t>(terms));
+    // Every row done; in the puzzle domain every row open.
+    const std::size_t done = states_ * (open_rows_ - 1);
+    return std::vector<Count>(current.begin() + static_cast<std::ptrdiff_t>(done * terms),
+                              current.begin() + static_cast<std::ptrdiff_t>((done + 1) * terms));
   }
 
  private:
@@ -117,11 +133,13 @@ class ProfileCounter {
   };
 
   // Chooses, row by row (state digit `digit` onward), what covers column `col`, building the
-  // successor state `target` (digit weight `weight`), the covered rows and what is added.
+  // successor state `target` (digit weight `weight`), the covered rows, the open rows (the
+  // puzzle domain's) and what is added.
   void extend(int col, std::size_t state, const Count* poly, int digit, std::size_t target,
-              std::size_t weight, std::uint32_t covered, Added added, std::vector<Count>& next) const {
+              std::size_t weight, std::uint32_t covered, std::uint32_t open, Added added,
+              std::vector<Count>& next) const {
     if (digit == n_ - 1) {
-      accumulate(poly, target, covered, added, next);
+      accumulate(poly, target + states_ * open, covered, added, next);
       return;
     }
     const int row = digit < exit_row_ ? digit : digit + 1;
@@ -130,19 +148,19 @@ class ProfileCounter {
     const std::size_t rest = state / 3;
     if (remaining > 0) {
       extend(col, rest, poly, digit + 1, target + weight * static_cast<std::size_t>(remaining - 1),
-             weight * 3, covered | row_bit, added, next);
+             weight * 3, covered | row_bit, open, added, next);
       return;
     }
-    extend(col, rest, poly, digit + 1, target, weight * 3, covered, added, next);
+    extend(col, rest, poly, digit + 1, target, weight * 3, covered, puzzle_ ? open | row_bit : open, added, next);
     if (col + kCar <= n_)
       extend(col, rest, poly, digit + 1, target + weight * (kCar - 1), weight * 3,
-             covered | row_bit, {added.cars + 1, added.trucks, added.walls}, next);
+             covered | row_bit, open, {added.cars + 1, added.trucks, added.walls}, next);
     if (col + kTruck <= n_)
       extend(col, rest, poly, digit + 1, target + weight * (kTruck - 1), weight * 3,
-             covered | row_bit, {added.cars, added.trucks + 1, added.walls}, next);
+             covered | row_bit, open, {added.cars, added.trucks + 1, added.walls}, next);
     // A wall covers the cell like a vehicle of the row, and ends in it.
     if (added.walls < shape_.wall_cap())
-      extend(col, rest, poly, digit + 1, target, weight * 3, covered | row_bit,
+      extend(col, rest, poly, digit + 1, target, weight * 3, covered | row_bit, open,
              {added.cars, added.trucks, added.walls + 1}, next);
   }
 
@@ -181,9 +199,11 @@ class ProfileCounter {
 
   int n_;
   int exit_row_;
+  bool puzzle_;
   PolynomialShape shape_;
   LineTable lines_;
-  std::size_t states_;
+  std::size_t states_;        // the profiles: a digit 0..2 per row but the exit row
+  std::size_t open_rows_ = 1;  // the puzzle domain: 2^n sets of open rows, else one
   std::vector<std::vector<Term>> vertical_;  // indexed by the rows covered horizontally
 };
 
@@ -203,6 +223,7 @@ std::vector<PlacementCounts> counts_by_walls(const Rules& rules) {
       PlacementCounts& counts = by_walls[static_cast<std::size_t>(w)];
       counts.placements = checked_add(counts.placements, total);
       if (exit.segments.empty() || exit.segments.back().length != kCar) continue;
+      if (rules.domain() == Domain::Puzzle && exit.segments.size() != 1) continue;
       counts.domain += total;
       if (exit.segments.back().start == n - kCar) counts.winning += total;
     }
@@ -214,6 +235,12 @@ std::vector<PlacementCounts> counts_by_walls(const Rules& rules) {
 
 PlacementCounts count_placements(const Rules& rules, std::vector<PlacementCounts>* by_walls) {
   std::vector<PlacementCounts> per_walls = counts_by_walls(rules);
+  if (rules.domain() == Domain::Puzzle) {
+    // The puzzle domain restricts the domain and winning sets; placements are all of them.
+    const std::vector<PlacementCounts> all =
+        counts_by_walls(Rules(rules.size(), rules.exit_row(), rules.metric(), rules.limits(), Domain::All, rules.walls()));
+    for (std::size_t w = 0; w < per_walls.size(); ++w) per_walls[w].placements = all[w].placements;
+  }
   PlacementCounts sum;
   for (int w = rules.walls().min; w <= rules.walls().max; ++w) {
     const PlacementCounts& counts = per_walls[static_cast<std::size_t>(w)];

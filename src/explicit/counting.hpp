@@ -9,7 +9,9 @@
 // finished may start a car or a truck there; the rows covered by horizontal vehicles in
 // column c (H) then admit exactly the vertical arrangements of column c disjoint from H.
 // Summing over a gives all placements; restricting a gives the domain (its rightmost
-// segment is a car) and the winning set (that car ends in the last column).
+// segment is a car) and the winning set (that car ends in the last column). The puzzle
+// domain adds a bit per row to the state: whether the row has a cell that neither a
+// horizontal vehicle nor a wall covers (a row its own pieces fill is outside it).
 //
 // With vehicle limits every count is a polynomial in (cars, trucks), truncated at the
 // limits, and only monomials allowed by the limits are summed. Every coefficient is a
@@ -29,8 +31,9 @@ struct PlacementCounts {
   friend bool operator==(const PlacementCounts&, const PlacementCounts&) = default;
 };
 
-// Counts for the rules' size, exit row, vehicle limits and wall range (the metric and the
-// domain play no role: the puzzle domain is counted as the whole one, a bound).
+// Counts for the rules' size, exit row, vehicle limits, domain and wall range (the metric
+// plays no role). In the puzzle domain the domain and winning counts are the puzzle
+// domain's, placements all of them.
 // With `by_walls`, also per number of walls: entry w counts the configurations with exactly w
 // walls, for w from 0 to the rules' most walls (those below the least too).
 PlacementCounts count_placements(const Rules& rules, std::vector<PlacementCounts>* by_walls = nullptr);

@@ -66,6 +66,22 @@ TEST(CountPlacements, SixBySix) {
             (PlacementCounts{85'850'614'839, 40'148'868'698, 10'275'383'941}));
 }
 
+// The puzzle domain of 6x6 as the class engine's complete run of it counted it
+// (results/6x6-puzzle/clusters/); with walls, per number of walls, as the 5x5 class runs did
+// (results/5x5-walls/puzzle-*).
+TEST(CountPlacements, PuzzleDomainsAsTheCompleteClassRunsCountedThem) {
+  EXPECT_EQ(count_placements(Rules(6, -1, Metric::Step, {}, Domain::Puzzle)),
+            (PlacementCounts{85'850'614'839, 27'103'652'326, 4'965'155'137}));
+  std::vector<PlacementCounts> by_walls;
+  const PlacementCounts counts = count_placements(Rules(5, -1, Metric::Step, {}, Domain::Puzzle, {0, 2}), &by_walls);
+  EXPECT_EQ(counts.domain, 250'245'590u);
+  ASSERT_EQ(by_walls.size(), 3u);
+  EXPECT_EQ(by_walls[0].domain, 6'795'364u);
+  EXPECT_EQ(by_walls[1].domain, 51'444'145u);
+  EXPECT_EQ(by_walls[2].domain, 192'006'081u);
+  EXPECT_EQ(by_walls[1].winning, 12'932'014u);
+}
+
 TEST(CountPlacements, SixBySixWithTheCommercialVehicleSet) {
   const PlacementCounts counts =
       count_placements(Rules(6, -1, Metric::Step, VehicleLimits{12, 4, -1}));

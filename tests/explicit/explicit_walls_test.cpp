@@ -166,6 +166,31 @@ TEST(ExplicitWalls, ExactCountsEqualTheEnumeration) {
   }
 }
 
+// The exact counter in the puzzle domain (a bit per row for "a cell neither a horizontal vehicle
+// nor a wall covers", columns not filled, walls left of the target) equals the explicit
+// engine's puzzle domain and winning set and the oracle's; placements stay all of them.
+TEST(ExplicitWalls, PuzzleDomainCountsEqualTheEnumeration) {
+  for (const Rules& rules : {Rules(4, -1, Metric::Step, {}, Domain::Puzzle),
+                             Rules(4, -1, Metric::Step, {}, Domain::Puzzle, {0, 2}),
+                             Rules(4, 0, Metric::Step, {}, Domain::Puzzle, {1, 3}),
+                             Rules(4, 3, Metric::Step, {.max_cars = 3, .max_trucks = 1}, Domain::Puzzle, {0, 2}),
+                             Rules(5, -1, Metric::Step, {.max_vehicles = 4}, Domain::Puzzle, {0, 2}),
+                             Rules(5, 4, Metric::Step, {.max_trucks = 1, .max_vehicles = 5}, Domain::Puzzle, {1, 1})}) {
+    SCOPED_TRACE(rules.describe());
+    std::vector<PlacementCounts> by_walls;
+    const PlacementCounts counts = count_placements(rules, &by_walls);
+    const ExplicitSolution engine = ExplicitSolution::solve(rules);
+    EXPECT_EQ(counts.domain, engine.domain_size());
+    EXPECT_EQ(counts.winning, engine.summarize({}).layers.front().count);
+    const Rules all(rules.size(), rules.exit_row(), rules.metric(), rules.limits(), Domain::All, rules.walls());
+    EXPECT_EQ(counts.placements, count_placements(all).placements);
+    EXPECT_LT(counts.domain, count_placements(all).domain);
+    if (rules.size() == 4) {
+      EXPECT_EQ(counts.domain, every_board(rules).size());
+    }
+  }
+}
+
 // Each state's board reads back to the state, and the board-level search (query's) gives each
 // sampled walled board the engine's index with a solution that avoids the walls.
 TEST(ExplicitWalls, BoardsRoundTripAndTheSearchAgrees) {
