@@ -39,8 +39,8 @@ class WorkerItemSolver final : public ItemSolver {
     if (options_.measure_class_sizes) {
       figures.class_sizes = new_sizes(worker_->class_sizes(), reported_);
       figures.solver_class_sizes = new_sizes(worker_->solver_class_sizes(), solver_reported_);
-      figures.largest_class = worker_->largest_class();
     }
+    figures.largest_class = worker_->largest_class();
     return figures;
   }
 
@@ -98,6 +98,8 @@ std::vector<ItemRange> ClassItems::within_limits() const {
 std::unique_ptr<ItemSolver> ClassItems::solver() const {
   return std::make_unique<WorkerItemSolver>(*tables_, rules_, options_, wide_, items_);
 }
+
+std::uint64_t class_bytes_per_state() { return class_engine::bytes_per_state(); }
 
 std::uint64_t class_work_items(const Rules& rules) {
   return class_engine::work_items(class_engine::tables_of(rules, rules.size() > 6));

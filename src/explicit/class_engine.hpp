@@ -68,7 +68,7 @@ struct ItemFigures {
   // With options.measure_class_sizes: its classes by size (ClassCensus::class_sizes), each
   // bucket's classes, states and CPU seconds; empty buckets at the end left out.
   std::vector<ClassSizeBucket> class_sizes, solver_class_sizes;
-  std::uint64_t largest_class = 0;
+  std::uint64_t largest_class = 0;  // the most states of a class the worker has solved so far
 };
 
 // Solves work items one at a time; one per thread.
@@ -106,5 +106,8 @@ class ClassItems {
 
 // The number of work items of the rules' board (size <= kMaxClassEngineSize).
 std::uint64_t class_work_items(const Rules& rules);
+
+// The memory a class takes per state while the engine solves it.
+std::uint64_t class_bytes_per_state();
 
 }  // namespace rushhour

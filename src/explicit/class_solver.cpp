@@ -375,7 +375,7 @@ class Worker final : public WorkerFigures {
   // Solves the current class and counts it `weight` times (2: for its mirror image too).
   void solve_class(int cars, int trucks, int weight) {
     if (!options_.measure_class_sizes) {
-      solve_class_now(cars, trucks, weight);
+      largest_solved_ = std::max(largest_solved_, solve_class_now(cars, trucks, weight));
       return;
     }
     const double start = thread_cpu_seconds();
@@ -836,6 +836,8 @@ ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, Min
   }
   return kept;
 }
+
+std::uint64_t bytes_per_state() { return kBytesPerState; }
 
 bool wide_numbering(const Rules& rules, const ClassEngineOptions& options) {
   return options.wide_numbering || rules.size() > 6;

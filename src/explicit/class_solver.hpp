@@ -130,6 +130,9 @@ class WorkerFigures {
   ClusterRecords clusters_;
 };
 
+// The memory a class takes per state while a worker solves it.
+std::uint64_t bytes_per_state();
+
 // True where the sweep numbers states in 32-bit lanes: 7x7 and 8x8, or forced by the options.
 bool wide_numbering(const Rules& rules, const ClassEngineOptions& options);
 

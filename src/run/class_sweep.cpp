@@ -301,8 +301,8 @@ class ClassSweepJob {
     if (job_.options.measure_class_sizes) {
       census.class_sizes = class_sizes_;
       census.solver_class_sizes = solver_class_sizes_;
-      census.largest_class = largest_class_;
     }
+    census.largest_class = largest_class_;
     result.census = std::move(census);
     result.checkpoint = checkpoint_ ? checkpoint_->path().string() : "";
     if (outcome.stopped)
@@ -331,8 +331,8 @@ class ClassSweepJob {
           (*sum)[k].cpu_seconds += (*more)[k].cpu_seconds;
         }
       }
-      largest_class_ = std::max(largest_class_, figures.largest_class);
     }
+    largest_class_ = std::max(largest_class_, figures.largest_class);
   }
 
   // The state with its wall time (earlier runs' included), given to on_checkpoint and saved.

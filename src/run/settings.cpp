@@ -109,6 +109,10 @@ const std::vector<OptionRow>& option_table() {
          "bdd | explicit | classes (explicit, one class of line kind sequences at a time)"},
         {engine, "threads", with_default(0), "class sweeps: worker threads (0 = one per hardware thread)",
          kSymbolic | kClasses, kClassSweeps, within(0, 256, "--threads must be 0 (all) to 256")},
+        {engine, "estimate", flag(),
+         "print the job's projected CPU time, wall time on --threads and memory per process, from a "
+         "work sample of about 512 items and the exact number of configurations, and stop (no --out)",
+         kClasses},
         {engine, "work-sample", with_default(1),
          "benchmark: sweep only every K-th work item and print the rate (no --out)", kClasses, nullptr,
          at_least(1, "--work-sample must be >= 1")},
@@ -435,6 +439,24 @@ void check_writable(const std::filesystem::path& path, const std::string& option
     throw InputError(option + ": cannot write in " + parent.string());
 }
 
+// --estimate's work sample: about 2·10^7 configurations (a few CPU seconds), at least 64
+// items. The stride is prime: the items number the rows' kind sequences in base `groups`, and
+// a stride sharing a factor with it samples some rows' choices only (every 512th item of 6x6
+// keeps three rows empty, and holds 21 times the configurations of an average sample).
+int estimate_stride(const Rules& rules) {
+  const Count domain = count_placements(rules).domain;
+  const std::uint64_t items = class_work_items(rules);
+  std::uint64_t stride = static_cast<std::uint64_t>(std::min<Count>(domain / 20'000'000, items / 64));
+  if (stride <= 1) return 1;
+  const auto prime = [](std::uint64_t k) {
+    for (std::uint64_t d = 2; d * d <= k; ++d)
+      if (k % d == 0) return false;
+    return true;
+  };
+  while (!prime(stride)) ++stride;
+  return static_cast<int>(stride);
+}
+
 }  // namespace
 
 void ClassSweepSettings::check(const Environment& environment) const {
@@ -459,7 +481,8 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.checkpoint_seconds = checkpoint_seconds;
   options.mirror = mirror;
   options.max_memory = max_memory;
-  options.measure_class_sizes = item_stride > 1;
+  // Not for --estimate: timing every class costs more than solving the small ones.
+  options.measure_class_sizes = item_stride > 1 && !estimate;
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
   options.cluster_min_index = cluster_min_index;
   options.minimal_clusters = cluster_minimal;
@@ -599,6 +622,14 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   sweep.item_stride = vm["work-sample"].as<int>();
   if (sweep.item_stride > 1 && !common.out.empty())
     throw InputError("--work-sample is a benchmark of the classes engine (no --out)");
+  sweep.estimate = vm["estimate"].as<bool>();
+  if (sweep.estimate) {
+    if (!common.out.empty() || is_set(vm, "work-sample") || !vm["clusters"].as<std::string>().empty() ||
+        !vm["items"].as<std::string>().empty() || environment.mpi_launcher)
+      throw InputError("--estimate samples the job on one process and writes nothing: not with --out, --work-sample, "
+                       "--clusters, --items or under an MPI launcher");
+    sweep.item_stride = estimate_stride(common.rules);
+  }
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   s.symbolic.checkpoint_seconds = sweep.checkpoint_seconds;
   sweep.mirror = !vm["no-mirror"].as<bool>();

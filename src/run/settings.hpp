@@ -93,7 +93,8 @@ std::optional<std::uint64_t> parse_symbolic_above(const std::string& text);
 // A class sweep: the classes engine, or the dominance figures of the bdd engine.
 struct ClassSweepSettings {
   int threads = 1;          // resolved: never 0
-  int item_stride = 1;      // --work-sample
+  int item_stride = 1;      // --work-sample (set by --estimate too)
+  bool estimate = false;    // --estimate: a work sample, then the job's projected cost
   double checkpoint_seconds = ClassEngineOptions{}.checkpoint_seconds;
   ItemPart part{};          // --items K/N (run/distributed)
   bool mirror = true;            // not --no-mirror

@@ -2,6 +2,8 @@
 // input, node-table exhaustion with the finished layers kept, and resuming from them.
 #include <gtest/gtest.h>
 
+#include "explicit/counting.hpp"
+
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -171,6 +173,37 @@ TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
   EXPECT_EQ(all.find("stopped early"), std::string::npos) << all;
 }
 
+// --estimate: the exact number of configurations, a work sample (a prime stride, or every item
+// of a small job), and a projection by items and by configurations. On a job it samples whole
+// the two agree, and equal the sample's CPU.
+TEST(ClassifyCommand, EstimateProjectsTheJobFromAWorkSample) {
+  for (const std::string& board : {std::string("--size 5 --walls 2 --domain puzzle --metric move"), std::string("--size 4")}) {
+    const auto run = run_rushhour("classify --engine classes --threads 2 --estimate " + board);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const PlacementCounts counts = count_placements(board == "--size 4" ? Rules(4)
+                                                                         : Rules(5, -1, Metric::Move, {}, Domain::Puzzle, {0, 2}));
+    EXPECT_NE(run.out.find("configurations: " + to_string(counts.domain) + " (exact count)"), std::string::npos) << run.out;
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(run.out, match,
+                                  std::regex("work sample: every (work item|([0-9]+)th work item), ([0-9]+) configurations, "
+                                             "([0-9.]+) CPU s\nprojected CPU: ([0-9.]+) s by items .* to ([0-9.]+) s by "
+                                             "configurations")))
+        << run.out;
+    if (board == "--size 4") {
+      EXPECT_EQ(match[1].str(), "work item");
+      EXPECT_EQ(match[3].str(), to_string(counts.domain));  // the whole job
+      EXPECT_EQ(match[5].str(), match[6].str());
+    } else {
+      const int stride = std::stoi(match[2].str());
+      EXPECT_GT(stride, 1);
+      for (int d = 2; d * d <= stride; ++d) EXPECT_NE(stride % d, 0) << stride << " is not prime";
+      EXPECT_LT(std::stoull(match[3].str()), static_cast<unsigned long long>(counts.domain));
+    }
+    EXPECT_NE(run.out.find("memory per process about "), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("index  configurations"), std::string::npos) << "no classification: " << run.out;
+  }
+}
+
 TEST(ClassifyCommand, DominanceByClassesAfterTheLayers) {
   TempDir dir("classify_dominance_by_classes");
   const std::string out = " -q --out " + dir.path().string();
@@ -285,6 +318,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 5 --engine classes --max-memory lots", "not a size"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
                       BadInput{"classify --size 4 --walls 1", "--walls 1 needs --engine classes or explicit"},
+                      BadInput{"classify --size 4 --estimate", "--estimate"},
+                      BadInput{"classify --size 4 --engine classes --estimate --out /tmp/x", "--estimate samples"},
+                      BadInput{"classify --size 4 --engine classes --estimate --work-sample 3", "--estimate samples"},
                       BadInput{"classify --size 4 --walls 1-2 --engine classes --symbolic-above 100",
                                "--symbolic-above"},
                       BadInput{"classify --size 4 --walls 3-1 --engine explicit", "wall range '3-1' is empty"},
