@@ -14,6 +14,7 @@
 #include "test_tier.hpp"
 
 RUSHHOUR_TEST_TIER(full);
+RUSHHOUR_TEST_TIER_OF("Boards/ClassEngineWalls.EqualsTheExplicitEngineWithTheWideNumbering/5x5_*", long);
 
 namespace rushhour {
 namespace {

@@ -174,7 +174,6 @@ TEST(ExplicitWalls, PuzzleDomainCountsEqualTheEnumeration) {
                              Rules(4, -1, Metric::Step, {}, Domain::Puzzle, {0, 2}),
                              Rules(4, 0, Metric::Step, {}, Domain::Puzzle, {1, 3}),
                              Rules(4, 3, Metric::Step, {.max_cars = 3, .max_trucks = 1}, Domain::Puzzle, {0, 2}),
-                             Rules(5, -1, Metric::Step, {.max_vehicles = 4}, Domain::Puzzle, {0, 2}),
                              Rules(5, 4, Metric::Step, {.max_trucks = 1, .max_vehicles = 5}, Domain::Puzzle, {1, 1})}) {
     SCOPED_TRACE(rules.describe());
     std::vector<PlacementCounts> by_walls;

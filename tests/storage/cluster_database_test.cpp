@@ -27,6 +27,7 @@
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("ClusterRecords.FiveByFiveEqualTheExplicitComponents", long);
+RUSHHOUR_TEST_TIER_OF("ClusterRecords.MinimalRulesDifferOnTheFiveByFivePuzzleDomain", long);
 
 namespace rushhour {
 
@@ -272,6 +273,18 @@ TEST(ClusterRecords, MinimalRulesDifferOnTheFiveByFivePuzzleDomain) {
   EXPECT_GT(elsewhere[0], 0u);
   EXPECT_EQ(elsewhere[1], 0u);
   EXPECT_GT(elsewhere[2], 0u);
+}
+
+// The public enumerator's 5x5 selection (fogleman/rush, move metric, no walls): 1 730 minimal
+// puzzles, per highest index as it lists them; the public rule reproduces it.
+TEST(ClusterRecords, ThePublicRuleReproducesThePublicEnumeratorsFiveByFiveList) {
+  const auto minimal =
+      class_clusters(Rules(5, -1, Metric::Move, {}, Domain::Puzzle), 0, true, nullptr, nullptr, true, MinimalRule::Public);
+  std::map<std::uint32_t, std::size_t> per_index;
+  for (const auto& [board, record] : minimal) ++per_index[record.highest];
+  EXPECT_EQ(minimal.size(), 1730u);
+  const std::map<std::uint32_t, std::size_t> listed{{4, 165}, {5, 339}, {6, 340}, {7, 296}, {8, 196}, {9, 139}, {10, 83}};
+  for (const auto& [index, count] : listed) EXPECT_EQ(per_index[index], count) << "index " << index;
 }
 
 TEST(ClusterRecords, WithWallsEqualTheExplicitComponents) {
