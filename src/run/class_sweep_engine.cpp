@@ -235,8 +235,31 @@ std::string estimate_report(const RunSettings& s, const ClassCensus& census, dou
   return out.str();
 }
 
+// A whole job of more configurations than this (the 6x6 board and beyond) logs its
+// --estimate before its sweep starts (a few seconds of a job of half an hour or more).
+constexpr Count kEstimateFirstAbove = 10'000'000'000;
+
+void log_estimate_first(const RunSettings& s, ProgressLog& log) {
+  if (s.sweep.estimate || s.sweep.item_stride > 1 || s.common.resume || !s.sweep.part.whole() ||
+      s.environment.mpi_launcher || count_placements(s.common.rules).domain <= kEstimateFirstAbove)
+    return;
+  RunSettings sample = s;
+  sample.sweep.estimate = true;
+  sample.sweep.item_stride = estimate_stride(s.common.rules);
+  sample.sweep.clusters.clear();
+  sample.sweep.clusters_text.clear();
+  sample.sweep.cluster_minimal = false;
+  ProgressLog silent(true, "");
+  const double cpu_before = process_cpu_seconds();
+  const ClassJobResult run = sweep_job(sample, nullptr, silent, false);
+  if (!run.census || run.stopped) return;
+  std::istringstream lines(estimate_report(sample, *run.census, process_cpu_seconds() - cpu_before));
+  for (std::string line; std::getline(lines, line);) log.line(line);
+}
+
 RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
   std::exception_ptr database_failure;
+  log_estimate_first(s, log);
   const double cpu_before = process_cpu_seconds();
   const ClassJobResult run = sweep_job(s, directory, log, s.environment.mpi_launcher, &database_failure);
   if (s.sweep.estimate && run.census && !run.stopped)

@@ -439,9 +439,10 @@ void check_writable(const std::filesystem::path& path, const std::string& option
     throw InputError(option + ": cannot write in " + parent.string());
 }
 
-// --estimate's work sample: about 2·10^7 configurations (a few CPU seconds), at least 64
-// items. The stride is prime: the items number the rows' kind sequences in base `groups`, and
-// a stride sharing a factor with it samples some rows' choices only (every 512th item of 6x6
+}  // namespace
+
+// The stride is prime: the items number the rows' kind sequences in base `groups`, and a
+// stride sharing a factor with it samples some rows' choices only (every 512th item of 6x6
 // keeps three rows empty, and holds 21 times the configurations of an average sample).
 int estimate_stride(const Rules& rules) {
   const Count domain = count_placements(rules).domain;
@@ -456,8 +457,6 @@ int estimate_stride(const Rules& rules) {
   while (!prime(stride)) ++stride;
   return static_cast<int>(stride);
 }
-
-}  // namespace
 
 void ClassSweepSettings::check(const Environment& environment) const {
   if (clusters.empty()) {

@@ -91,6 +91,10 @@ std::uint64_t automatic_symbolic_above(int size);
 std::optional<std::uint64_t> parse_symbolic_above(const std::string& text);
 
 // A class sweep: the classes engine, or the dominance figures of the bdd engine.
+// --estimate's work sample of the rules' class sweep: the stride of about 2·10^7
+// configurations (a few CPU seconds), at least 64 items; 1 for a smaller job.
+int estimate_stride(const Rules& rules);
+
 struct ClassSweepSettings {
   int threads = 1;          // resolved: never 0
   int item_stride = 1;      // --work-sample (set by --estimate too)

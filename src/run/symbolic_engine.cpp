@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "explicit/counting.hpp"
 #include "retrograde/retrograde.hpp"
 #include "run/class_sweep_engine.hpp"
 #include "run/partitioned_run.hpp"
@@ -91,9 +92,18 @@ Classification run_layers(const RunSettings& settings, const RunDirectory* direc
   return std::move(run.figures);
 }
 
+// The bdd engine's warning: above the 6x6 board's 4·10^10 configurations.
+constexpr Count kBddWarnAbove = 100'000'000'000;
+
 }  // namespace
 
 RunOutcome SymbolicEngine::run(const RunSettings& settings, const RunDirectory* directory, ProgressLog& log) const {
+  // Beyond 6x6 the layers' BDDs outgrow one machine's memory (results/7x7/bdd-step: 14 GiB of
+  // node table held the full 7x7 board's indices 0-6 only): say so before the tables grow.
+  if (const Count domain = count_placements(settings.common.rules).domain; domain > kBddWarnAbove)
+    log.line("classify: " + rushhour::to_string(domain) + " configurations: the bdd engine's node tables grow with "
+             "the layers (on the full 7x7 board 14 GiB held indices 0-6 only); `--engine classes --estimate` "
+             "projects the class engine's job, which runs on many machines too (docs/cluster.md)");
   Classification result = settings.symbolic.partitioned()
                               ? classify_partitioned(settings, directory, log)
                               : run_layers(settings, directory, log);
