@@ -201,7 +201,7 @@ std::string work_sample_report(int stride, const ClassCensus& census) {
 // met (a larger one elsewhere needs more).
 std::string estimate_report(const RunSettings& s, const ClassCensus& census, double cpu_seconds) {
   const Rules& rules = s.common.rules;
-  const Count domain = count_placements(rules).domain;
+  const Count domain = s.sweep.estimate_configurations;
   std::uint64_t sampled = 0;
   for (const VehicleTally& tally : census.tallies) sampled += tally.domain;
   std::ostringstream out;
@@ -241,11 +241,14 @@ constexpr Count kEstimateFirstAbove = 10'000'000'000;
 
 void log_estimate_first(const RunSettings& s, ProgressLog& log) {
   if (s.sweep.estimate || s.sweep.item_stride > 1 || s.common.resume || !s.sweep.part.whole() ||
-      s.environment.mpi_launcher || count_placements(s.common.rules).domain <= kEstimateFirstAbove)
+      s.environment.mpi_launcher)
     return;
+  const Count configurations = count_placements(s.common.rules).domain;
+  if (configurations <= kEstimateFirstAbove) return;
   RunSettings sample = s;
   sample.sweep.estimate = true;
-  sample.sweep.item_stride = estimate_stride(s.common.rules);
+  sample.sweep.estimate_configurations = configurations;
+  sample.sweep.item_stride = estimate_stride(s.common.rules, configurations);
   sample.sweep.clusters.clear();
   sample.sweep.clusters_text.clear();
   sample.sweep.cluster_minimal = false;

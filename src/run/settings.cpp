@@ -444,8 +444,8 @@ void check_writable(const std::filesystem::path& path, const std::string& option
 // The stride is prime: the items number the rows' kind sequences in base `groups`, and a
 // stride sharing a factor with it samples some rows' choices only (every 512th item of 6x6
 // keeps three rows empty, and holds 21 times the configurations of an average sample).
-int estimate_stride(const Rules& rules) {
-  const Count domain = count_placements(rules).domain;
+int estimate_stride(const Rules& rules, Count configurations) {
+  const Count domain = configurations;
   const std::uint64_t items = class_work_items(rules);
   std::uint64_t stride = static_cast<std::uint64_t>(std::min<Count>(domain / 20'000'000, items / 64));
   if (stride <= 1) return 1;
@@ -627,7 +627,8 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
         !vm["items"].as<std::string>().empty() || environment.mpi_launcher)
       throw InputError("--estimate samples the job on one process and writes nothing: not with --out, --work-sample, "
                        "--clusters, --items or under an MPI launcher");
-    sweep.item_stride = estimate_stride(common.rules);
+    sweep.estimate_configurations = count_placements(common.rules).domain;
+    sweep.item_stride = estimate_stride(common.rules, sweep.estimate_configurations);
   }
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   s.symbolic.checkpoint_seconds = sweep.checkpoint_seconds;
