@@ -59,10 +59,13 @@ CellEncoding::CellEncoding(BddSession& session, const Rules& rules,
     std::stable_sort(cell_sequence_.begin(), cell_sequence_.end(),
                      [&](int a, int b) { return distance(a) < distance(b); });
   }
-  // The sequential code of the symbols E, HS, HC, VS, VC is the binary code of 0..4.
-  cells_ = lay_out(session, DomainCode::binary(kSymbols), cell_sequence_);
+  // The sequential code of the symbols E, HS, HC, VS, VC (and W with walls) is the binary
+  // code of 0..4 (0..5).
+  const bool with_walls = !rules.walls().none();
+  cells_ = lay_out(session, DomainCode::binary(with_walls ? kSymbols + 1 : kSymbols), cell_sequence_);
+  for (int cell = 0; with_walls && cell < n * n; ++cell) wall_at_.push_back(holds(cell, CellSymbol::Wall));
 
-  bdd legal = bddtrue;
+  bdd legal = walled() ? wall_count_between(rules.walls().min, rules.walls().max) : bddtrue;
   for (int cell : cell_sequence_) legal &= local_rules(cell);
   legal_ = state_set(legal);
 
@@ -244,7 +247,10 @@ std::string CellEncoding::layout_description() const {
 
 bdd CellEncoding::encode(const Board& board) const {
   if (board.size() != n_) throw InputError("board size does not match the encoding");
+  if (board.walls() != 0 && !walled()) throw InputError("a board with walls in an encoding without walls");
   std::vector<CellSymbol> symbols(n_ * n_, CellSymbol::Empty);
+  for (int cell = 0; cell < n_ * n_; ++cell)
+    if (board.walls() >> cell & 1) symbols[cell] = CellSymbol::Wall;
   for (const Vehicle& v : board.vehicles())
     for (int k = 0; k < v.length; ++k)
       symbols[v.cell(k, n_)] = k == 0 ? start_of(v.horizontal()) : continuation_of(v.horizontal());
@@ -264,9 +270,11 @@ Board CellEncoding::board_of(const std::vector<bool>& values) const {
     symbols[cell] = static_cast<CellSymbol>(symbol);
   }
   std::vector<Vehicle> vehicles;
+  std::uint64_t walls = 0;
   for (int r = 0; r < n_; ++r) {
     for (int c = 0; c < n_; ++c) {
       const CellSymbol s = symbols[r * n_ + c];
+      if (s == CellSymbol::Wall) walls |= std::uint64_t{1} << (r * n_ + c);
       if (s != CellSymbol::HorizontalStart && s != CellSymbol::VerticalStart) continue;
       const bool horizontal = s == CellSymbol::HorizontalStart;
       auto continues = [&](int k) {
@@ -279,7 +287,7 @@ Board CellEncoding::board_of(const std::vector<bool>& values) const {
                           continues(2) ? kTruck : kCar});
     }
   }
-  return Board(n_, std::move(vehicles));
+  return Board(n_, std::move(vehicles), walls);
 }
 
 }  // namespace rushhour

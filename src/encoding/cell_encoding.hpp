@@ -6,6 +6,11 @@
 // or top cell). A configuration has exactly one code: a cell's symbol depends only on the
 // vehicle covering it and on whether it is that vehicle's first cell.
 //
+// With walls (Rules::walls) a sixth symbol W (a wall) has code 101: no rule below lets a
+// start or a continuation lie on it, no move's window holds it (a window's cells other than
+// the vehicle's are E), so moves keep walls in place and never cross them; the legal set
+// also holds the rules' number of walls. Without walls W is not a value (the same BDDs).
+//
 // Symbol code (3 bits b0 b1 b2 per cell; the other three codes are illegal), "sequential":
 //   E 000, HS 001, HC 010, VS 011, VC 100
 // i.e. each cell is a DomainVariable (bdd/domain_variable.hpp) over the five symbols in the
@@ -73,7 +78,8 @@ enum class CellSymbol : std::uint8_t {
   HorizontalStart,
   HorizontalContinuation,
   VerticalStart,
-  VerticalContinuation
+  VerticalContinuation,
+  Wall  // only with walls
 };
 
 class CellEncoding final : public StateEncoding {

@@ -116,9 +116,20 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
     codes.push_back(code);
   }
 
-  // Variable layout.
+  // Variable layout: with walls, one bit per cell after the lines, row r's n bits placed
+  // just before row r (a row's relation reads them all, a column's one of them).
   line_sequence_ = line_sequence(options_.order, n);
-  lines_ = lay_out(session, codes, line_sequence_);
+  const bool with_walls = !rules.walls().none();
+  for (int line : line_sequence_) {
+    if (with_walls && line < n)
+      for (int c = 0; c < n; ++c) item_sequence_.push_back(2 * n + line * n + c);
+    item_sequence_.push_back(line);
+  }
+  if (with_walls) codes.resize(static_cast<std::size_t>(2 * n + n * n), DomainCode::binary(2));
+  lines_ = lay_out(session, codes, item_sequence_);
+  for (std::size_t cell = 0; with_walls && cell < static_cast<std::size_t>(n * n); ++cell)
+    wall_at_.push_back(lines_[2 * static_cast<std::size_t>(n) + cell].encode(1));
+  lines_.erase(lines_.begin() + 2 * n, lines_.end());
 
   // Coverage of each line's own cells.
   covered_.assign(2 * n, std::vector<bdd>(n, bddfalse));
@@ -131,7 +142,23 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
   bdd legal = bddtrue;
   for (int line : line_sequence_) legal &= lines_[static_cast<std::size_t>(line)].range();
   for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c) legal &= !(covered_[r][c] & covered_[n + c][r]);
+    for (int c = 0; c < n; ++c) {
+      legal &= !(covered_[r][c] & covered_[n + c][r]);
+      if (walled()) legal &= !(wall_at_[static_cast<std::size_t>(r * n + c)] & (covered_[r][c] | covered_[n + c][r]));
+    }
+  if (walled()) {
+    legal &= wall_count_between(rules.walls().min, rules.walls().max);
+    // The puzzle domain's rule for a row depends on its walls (lines.hpp: puzzle_line):
+    // allowed_ kept the arrangements that fit beside no wall, the loosest case.
+    for (int r = 0; puzzle && r < n; ++r) {
+      bdd fits = bddfalse;
+      for (int a : allowed_[static_cast<std::size_t>(r)])
+        for (std::uint32_t walls = 0; walls < (1u << n); ++walls)
+          if (!(walls & table_[a].occupied) && puzzle_line(table_[a], n, r == rules.exit_row(), walls))
+            fits |= is_arrangement(r, a) & row_walls_are(r, walls);
+      legal &= fits;
+    }
+  }
 
   // The domain: the exit row's rightmost horizontal vehicle exists and is a car.
   const int exit = rules.exit_row();
@@ -164,7 +191,19 @@ SlotEncoding::SlotEncoding(BddSession& session, const Rules& rules,
 
 bdd SlotEncoding::crossing_covered(int line, int k) const {
   const int n = rules_.size();
-  return line < n ? covered_[n + k][line] : covered_[k][line - n];
+  const bdd crossing = line < n ? covered_[n + k][line] : covered_[k][line - n];
+  if (!walled()) return crossing;
+  return crossing | wall_at_[static_cast<std::size_t>(line < n ? line * n + k : k * n + line - n)];
+}
+
+bdd SlotEncoding::row_walls_are(int row, std::uint32_t walls) const {
+  const int n = rules_.size();
+  bdd cube = bddtrue;
+  for (int c = 0; c < n; ++c) {
+    const bdd& wall = wall_at_[static_cast<std::size_t>(row * n + c)];
+    cube &= (walls >> c & 1) ? wall : !wall;
+  }
+  return cube;
 }
 
 std::map<std::pair<int, int>, bdd> SlotEncoding::count_distribution(
@@ -245,7 +284,8 @@ bdd SlotEncoding::encode(const Board& board) const {
     if (a < 0) throw std::logic_error("encode: a line of the board has no arrangement");
     minterm &= is_arrangement(line, a);
   }
-  return minterm;
+  if (board.walls() != 0 && !walled()) throw InputError("a board with walls in an encoding without walls");
+  return minterm & walls_are(board.walls());
 }
 
 Board SlotEncoding::board_of(const std::vector<bool>& values) const {
@@ -253,16 +293,21 @@ Board SlotEncoding::board_of(const std::vector<bool>& values) const {
   std::vector<Vehicle> vehicles;
   std::size_t bit = 0;  // all_current_ holds each line's bits together, lines in layout order
   std::vector<int> arrangement(2 * n, -1);
-  for (int line : line_sequence_) {
-    const DomainVariable& variable = lines_[static_cast<std::size_t>(line)];
+  std::uint64_t walls = 0;
+  for (int item : item_sequence_) {
+    if (item >= 2 * n) {  // a cell's wall bit
+      if (values[bit++]) walls |= std::uint64_t{1} << (item - 2 * n);
+      continue;
+    }
+    const DomainVariable& variable = lines_[static_cast<std::size_t>(item)];
     const int value = variable.decode(values, bit);
     bit += static_cast<std::size_t>(variable.bits());
     if (value < 0) throw std::logic_error("decode: a state set holds an invalid line code");
-    arrangement[line] = allowed_[static_cast<std::size_t>(line)][static_cast<std::size_t>(value)];
+    arrangement[item] = allowed_[static_cast<std::size_t>(item)][static_cast<std::size_t>(value)];
   }
   for (int line = 0; line < 2 * n; ++line)
     append_line_vehicles(table_[arrangement[line]], line, n, vehicles);
-  return Board(n, std::move(vehicles));
+  return Board(n, std::move(vehicles), walls);
 }
 
 std::vector<Board> SlotEncoding::least_boards(bdd states, int count, KeyOrder order) const {
@@ -278,6 +323,8 @@ std::vector<Board> SlotEncoding::least_boards(bdd states, int count, KeyOrder or
     for (int j = n; j < 2 * n; ++j)
       std::sort(choices[static_cast<std::size_t>(j)].begin(), choices[static_cast<std::size_t>(j)].end(),
                 [&](int a, int b) { return table_.reversed(a) < table_.reversed(b); });
+  // Its user, a partitioned run, has no walls.
+  if (walled()) throw std::logic_error("least_boards: an encoding with walls");
   std::vector<Board> boards;
   // The least key of a set: line by line in key order (rows, then columns), the least
   // arrangement that leaves a configuration of the set.

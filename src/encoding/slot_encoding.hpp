@@ -25,6 +25,11 @@
 // transition part. Every state set of the encoding (legal, domain, winning, layers) is then a
 // set of the part's configurations.
 //
+// Walls (with Rules::walls): one bit per cell, row r's n bits just before row r's line, so
+// the layout without walls is unchanged. A wall's cell counts as covered by a crossing
+// vehicle for both of its lines, which keeps vehicles off it and moves from crossing it; in
+// the puzzle domain a row's arrangement must fit beside its walls (lines.hpp: puzzle_line).
+//
 // Transitions: line ℓ's relation R_ℓ(x_ℓ, x'_ℓ, crossings) holds iff one vehicle of ℓ slides
 // (one cell for the step metric, any distance for the move metric) from arrangement x_ℓ to
 // x'_ℓ and every cell of the old arrangement and every cell entered on the way is free of
@@ -103,6 +108,7 @@ class SlotEncoding final : public StateEncoding {
   // in ascending key order: samples independent of the variable order and of the part.
   // KeyOrder::Mirrored: those whose top-bottom mirror images have the least keys (rows read
   // from the last, columns reversed), in that order.
+  // Not with walls (partitioned runs, which take samples this way, refuse them).
   enum class KeyOrder { Plain, Mirrored };
   std::vector<Board> least_boards(bdd states, int count, KeyOrder order = KeyOrder::Plain) const;
 
@@ -129,7 +135,10 @@ class SlotEncoding final : public StateEncoding {
   // all_current_ holds each line's bits together, lines in variable order.
   Board board_of(const std::vector<bool>& values) const override;
   // Cell k of line `line` covered by a vehicle of the crossing line.
+  // With walls, a wall's cell counts as covered.
   bdd crossing_covered(int line, int k) const;
+  // The configurations whose row `row` has walls exactly on the cells of `walls` (bit c: column c).
+  bdd row_walls_are(int row, std::uint32_t walls) const;
   bdd line_relation(int line, Metric metric) const;
   std::vector<TransitionPart> make_parts(Metric metric) const;
   // (cars, trucks) -> configurations with those totals, for the totals `keep` accepts; the
@@ -144,6 +153,8 @@ class SlotEncoding final : public StateEncoding {
   std::vector<std::vector<int>> value_of_;  // [line][arrangement]: its value, -1 if not admitted
   std::vector<DomainVariable> lines_;  // line -> its arrangement, a DomainVariable
   std::vector<int> line_sequence_;     // lines in variable order
+  // Variable layout: lines, and with walls 2n + cell for a cell's wall bit, in variable order.
+  std::vector<int> item_sequence_;
   std::vector<std::vector<bdd>> covered_;  // [line][k]: cell k of the line covered by its own vehicles
 };
 

@@ -1,5 +1,6 @@
 #include "encoding/state_encoding.hpp"
 
+#include <algorithm>
 #include <optional>
 
 namespace rushhour {
@@ -34,6 +35,30 @@ std::vector<DomainVariable> StateEncoding::lay_out(
   all_current_ = variables_of(in_order, Copy::Current);
   current_set_ = variable_set(all_current_);
   return variables;
+}
+
+bdd StateEncoding::wall_count_between(int min, int max) const {
+  if (max < min || max < 0) return bddfalse;
+  // by_count[k]: the assignments of the cells so far with k walls, k up to max.
+  std::vector<bdd> by_count = {bddtrue};
+  for (const bdd& wall : wall_at_) {
+    std::vector<bdd> next(std::min<std::size_t>(by_count.size() + 1, static_cast<std::size_t>(max) + 1), bddfalse);
+    for (std::size_t k = 0; k < by_count.size(); ++k) {
+      next[k] |= by_count[k] & !wall;
+      if (k + 1 < next.size()) next[k + 1] |= by_count[k] & wall;
+    }
+    by_count = std::move(next);
+  }
+  bdd result = bddfalse;
+  for (std::size_t k = static_cast<std::size_t>(std::max(min, 0)); k < by_count.size(); ++k) result |= by_count[k];
+  return result;
+}
+
+bdd StateEncoding::walls_are(std::uint64_t mask) const {
+  if (!walled()) return mask == 0 ? bddtrue : bddfalse;
+  bdd cube = bddtrue;
+  for (std::size_t cell = 0; cell < wall_at_.size(); ++cell) cube &= (mask >> cell & 1) ? wall_at_[cell] : !wall_at_[cell];
+  return cube;
 }
 
 Board StateEncoding::decode_one(const bdd& states) const {

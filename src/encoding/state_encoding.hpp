@@ -15,6 +15,11 @@
 // and Pre(S) = ∪_P Pre_P(S) = { x in the domain : some step (or move) of the chosen metric
 // leads from x into S }, for S a subset of the domain. Variables outside x_P are left alone
 // by a part: a part needs no frame condition for them.
+//
+// Walls (Rules::walls): with walls the state holds, for every cell, whether a wall lies on it
+// (each encoding says how). No transition part changes a wall, and every relation treats a
+// wall's cell as covered, so walls are state that moves keep; the legal set holds the
+// configurations with the rules' number of walls, on cells no vehicle covers.
 #include <bdd.h>
 
 #include <functional>
@@ -75,6 +80,10 @@ class StateEncoding {
     return metric == Metric::Step ? step_parts_ : move_parts_;
   }
 
+  // The configurations with exactly `walls` walls (bddtrue for 0 without walls); any number
+  // for walls < 0.
+  bdd wall_count_is(int walls) const { return walls < 0 ? bddtrue : wall_count_between(walls, walls); }
+
   virtual bdd encode(const Board& board) const = 0;  // the minterm of one configuration
   // The configuration of one satisfying assignment of `states` (states != bddfalse).
   Board decode_one(const bdd& states) const;
@@ -101,6 +110,11 @@ class StateEncoding {
   // The configuration whose current variables all_current_[k] have values[k]; throws
   // std::logic_error on an invalid code.
   virtual Board board_of(const std::vector<bool>& values) const = 0;
+  bool walled() const { return !wall_at_.empty(); }
+  // The configurations with `min` to `max` walls (over wall_at_, cells in ascending order).
+  bdd wall_count_between(int min, int max) const;
+  // The cube of the walls of `mask` (bit row * n + column) on every cell: exactly those walls.
+  bdd walls_are(std::uint64_t mask) const;
 
   Rules rules_;
   int variable_count_ = 0;
@@ -109,6 +123,8 @@ class StateEncoding {
   StateSet legal_;
   StateSet domain_;
   StateSet winning_;
+  // [cell]: a wall lies on the cell (current variables); empty when the rules have no walls.
+  std::vector<bdd> wall_at_;
   bdd vehicle_limits_ = bddtrue;
   StateSet unlimited_winning_;
   std::vector<TransitionPart> step_parts_;

@@ -90,7 +90,11 @@ class LayerAnswers final : public SavedAnswers {
       return answer;
     }
     bdd states = run_.layer(answer.index);
-    if (filter.active()) states &= run_.encoding().vehicle_counts_where(filter);
+    if (filter.active()) {
+      PieceFilter vehicles = filter;
+      vehicles.walls = -1;  // the walls are counted apart
+      states &= run_.encoding().vehicle_counts_where(vehicles) & run_.encoding().wall_count_is(filter.walls);
+    }
     answer.count = run_.encoding().state_set(states).count();
     answer.incomplete = !run_.complete();
     if (samples > 0)  // the first boards in the encoding's order

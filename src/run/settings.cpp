@@ -104,7 +104,7 @@ const std::vector<OptionRow>& option_table() {
          "filled by its own vehicles; bdd engine: slot encoding, no --partition)"},
         {board, "walls", with_default<std::string>("0"),
          "K (0 to K walls) or A-B: fixed 1x1 obstacles ('x' in board strings) on cells the vehicles "
-         "leave free (classes engine; explicit engine up to 5x5)"},
+         "leave free (explicit engine up to 5x5; bdd engine without --partition)"},
         {engine, "engine", with_default<std::string>("bdd"),
          "bdd | explicit | classes (explicit, one class of line kind sequences at a time)"},
         {engine, "threads", with_default(0), "class sweeps: worker threads (0 = one per hardware thread)",
@@ -367,9 +367,6 @@ std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
 
 void CommonSettings::check(EngineKind engine) const {
   if (resume && out.empty()) throw InputError("--resume needs --out DIR");
-  if (!rules.walls().none() && engine != EngineKind::Explicit && engine != EngineKind::Classes)
-    throw InputError("--walls " + to_string(rules.walls()) + " needs --engine classes or explicit (the bdd engine "
-                     "does not model walls)");
   if (engine == EngineKind::Explicit) check_explicit_walls(rules);
   if (engine == EngineKind::Classes && rules.size() > kMaxClassEngineSize)
     throw InputError("the classes engine supports sizes up to " + std::to_string(kMaxClassEngineSize));
@@ -396,6 +393,9 @@ void SymbolicSettings::check(const CommonSettings& common) const {
       throw InputError("--dominance-by classes supports sizes up to " + std::to_string(kMaxClassEngineSize));
   }
   parse_partition(partition, common.rules);
+  if (partitioned() && !common.rules.walls().none())
+    throw InputError("--partition cuts the domain by the lines' vehicles and carries sets between parts as "
+                     "diagrams of lines alone: not with --walls (the bdd engine runs a walled board whole)");
   if (partitioned()) {
     if (encoding != EncodingKind::Slot) throw InputError("--partition goes with the slot encoding");
     if (part_stride > 1 && !common.out.empty())

@@ -317,7 +317,7 @@ INSTANTIATE_TEST_SUITE_P(
                                "goes with the dominance figures"},
                       BadInput{"classify --size 5 --engine classes --max-memory lots", "not a size"},
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
-                      BadInput{"classify --size 4 --walls 1", "--walls 1 needs --engine classes or explicit"},
+                      BadInput{"classify --size 4 --walls 1 --partition rows", "not with --walls"},
                       BadInput{"classify --size 4 --estimate", "--estimate"},
                       BadInput{"classify --size 4 --engine classes --estimate --out /tmp/x", "--estimate samples"},
                       BadInput{"classify --size 4 --engine classes --estimate --work-sample 3", "--estimate samples"},

@@ -1,4 +1,4 @@
-// query on a class run and a cluster database with walls: counts per number of walls
+// query on a class run, a bdd run and a cluster database with walls: counts per number of walls
 // (--walls W) equal the explicit engine's runs of W walls, the database's clusters per highest
 // index those runs' components, boards with walls answered; a --walls filter outside the run's
 // range is refused.
@@ -42,11 +42,21 @@ std::vector<std::int64_t> clusters_per_index(const std::string& out) {
   return per_index;
 }
 
-TEST(WalledClassRunQuery, CountsPerNumberOfWallsEqualTheExplicitRunsOfThatNumber) {
-  TempDir dir("walled_class_query");
+// A class run (with its cluster database) or a bdd run (its layers).
+struct WalledRun {
+  const char* name;
+  const char* engine;  // classify's engine options
+  bool database;
+};
+
+class WalledRunQuery : public ::testing::TestWithParam<WalledRun> {};
+
+TEST_P(WalledRunQuery, CountsPerNumberOfWallsEqualTheExplicitRunsOfThatNumber) {
+  TempDir dir("walled_run_query");
   const std::string run = dir / "run", db = dir / "db.h5";
-  ASSERT_EQ(run_rushhour("classify --engine classes --threads 2 -q --size 4 --metric move --walls 2 --out " + run +
-                         " --clusters " + db)
+  const bool database = GetParam().database;
+  ASSERT_EQ(run_rushhour(std::string("classify ") + GetParam().engine + " -q --size 4 --metric move --walls 2 --out " +
+                         run + (database ? " --clusters " + db : std::string()))
                 .status,
             0);
   for (int walls = 0; walls <= 2; ++walls) {
@@ -61,6 +71,7 @@ TEST(WalledClassRunQuery, CountsPerNumberOfWallsEqualTheExplicitRunsOfThatNumber
     const auto answer = run_rushhour("query --run " + run + " --index 3 --count --walls " + std::to_string(walls));
     ASSERT_EQ(answer.status, 0) << answer.err;
     EXPECT_NE(answer.out.find(to_string(expected.layers[3].count)), std::string::npos) << answer.out;
+    if (!database) continue;
     std::vector<std::int64_t> clusters;
     ClusterDatabase(db).for_each([&](const ClusterEntry& e) {
       EXPECT_EQ(static_cast<int>(parse_board(e.board, Rules(4, -1, Metric::Move, {}, Domain::All, {0, 2})).wall_count()),
@@ -80,13 +91,15 @@ TEST(WalledClassRunQuery, CountsPerNumberOfWallsEqualTheExplicitRunsOfThatNumber
   }
 }
 
-// Walled boards of a class run: every 41st configuration of the explicit engine gets its index,
-// an optimal solution that keeps its walls, and a cluster whose hardest board has them.
-TEST(WalledClassRunQuery, AnswersWalledBoardsAsTheExplicitEngine) {
-  TempDir dir("walled_class_boards");
+// Walled boards of a run: every 41st configuration of the explicit engine gets its index, an
+// optimal solution that keeps its walls, and a cluster whose hardest board has them.
+TEST_P(WalledRunQuery, AnswersWalledBoardsAsTheExplicitEngine) {
+  TempDir dir("walled_run_boards");
   const std::string run = dir / "run";
   const Rules rules(4, -1, Metric::Move, {}, Domain::All, {0, 2});
-  ASSERT_EQ(run_rushhour("classify --engine classes --threads 2 -q --size 4 --metric move --walls 2 --out " + run).status,
+  ASSERT_EQ(run_rushhour(std::string("classify ") + GetParam().engine + " -q --size 4 --metric move --walls 2 --out " +
+                         run)
+                .status,
             0);
   const ExplicitSolution engine = ExplicitSolution::solve(rules);
   const std::unique_ptr<SavedAnswers> saved = open_saved_answers(run);
@@ -105,6 +118,11 @@ TEST(WalledClassRunQuery, AnswersWalledBoardsAsTheExplicitEngine) {
   }
   EXPECT_GT(walled, 0u);
 }
+
+INSTANTIATE_TEST_SUITE_P(Engines, WalledRunQuery,
+                         ::testing::Values(WalledRun{"classes", "--engine classes --threads 2", true},
+                                           WalledRun{"bdd", "--engine bdd", false}),
+                         [](const ::testing::TestParamInfo<WalledRun>& run) { return std::string(run.param.name); });
 
 TEST(WalledClassRunQuery, RefusesAWallFilterOutsideTheRunsRange) {
   TempDir dir("walled_class_query_refused");
