@@ -69,6 +69,7 @@ struct ItemFigures {
   // bucket's classes, states and CPU seconds; empty buckets at the end left out.
   std::vector<ClassSizeBucket> class_sizes, solver_class_sizes;
   std::uint64_t largest_class = 0;  // the most states of a class the worker has solved so far
+  double cpu_seconds = 0;           // the CPU its solving took (the solving thread's), set by the job
 };
 
 // Solves work items one at a time; one per thread.

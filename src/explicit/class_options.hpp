@@ -92,6 +92,8 @@ struct ClassEngineOptions {
   bool wide_numbering = false;
   // Measurements: the class sizes and the CPU time per size (ClassCensus::class_sizes).
   bool measure_class_sizes = false;
+  // --estimate: each solved item's configurations and CPU (ClassJobResult::item_costs).
+  bool record_item_costs = false;
   // The second path for large classes: a class of more than solver_above states, or one above
   // the memory bound, is solved by class_solver when it is set (else its item is refused).
   // The worker that meets such a class waits for it; the other workers go on.

@@ -1,6 +1,7 @@
 #include "run/class_sweep.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -127,6 +128,7 @@ Words encode_item(const ItemFigures& f) {
   append_sizes(w, f.class_sizes);
   append_sizes(w, f.solver_class_sizes);
   w.push_back(f.largest_class);
+  w.push_back(word_of_double(f.cpu_seconds));
   return w;
 }
 
@@ -155,6 +157,7 @@ ItemFigures decode_item(const Words& words) {
   f.class_sizes = read_sizes(r);
   f.solver_class_sizes = read_sizes(r);
   f.largest_class = r.next();
+  f.cpu_seconds = r.next_double();
   if (!r.at_end()) throw std::runtime_error("an item's figures run on past their end");
   return f;
 }
@@ -164,11 +167,19 @@ ItemFigures decode_item(const Words& words) {
 // Solves work items for the scheduler.
 class ItemUnitSolver final : public UnitSolver {
  public:
-  explicit ItemUnitSolver(const ClassItems& items) : solver_(items.solver()) {}
-  Words solve(std::uint64_t unit, const std::function<bool()>&) override { return encode_item(solver_->solve(unit)); }
+  // With `timed`, each item's figures carry the CPU of solving it (two system calls an item:
+  // measurable on boards of millions of small items, so only for --estimate).
+  ItemUnitSolver(const ClassItems& items, bool timed) : solver_(items.solver()), timed_(timed) {}
+  Words solve(std::uint64_t unit, const std::function<bool()>&) override {
+    const double before = timed_ ? thread_cpu_seconds() : 0;
+    ItemFigures figures = solver_->solve(unit);
+    if (timed_) figures.cpu_seconds = thread_cpu_seconds() - before;
+    return encode_item(figures);
+  }
 
  private:
   std::unique_ptr<ItemSolver> solver_;
+  bool timed_;
 };
 
 // A state that holds the items of `ranges` (sorted, disjoint) and no figures.
@@ -269,6 +280,7 @@ class ClassSweepJob {
     job_items_ = stride > 1 ? every_kth(within, stride) : within;
     if (const std::uint64_t reopened = reopen_refused(state_, job_items_, pairs_); reopened > 0)
       log("classes: " + std::to_string(reopened) + " work items refused by the memory bound run again");
+    population_items_ = count_of(within);
     units_ = missing_of(job_items_, state_);
     done_before_ = count_of(job_items_) - count_of(units_);
     seconds_before_ = state_.seconds;
@@ -285,7 +297,9 @@ class ClassSweepJob {
     s.name = "classes";
     s.unit_name = "work items";
     s.units = units_;
-    s.make_solver = [&items] { return std::make_unique<ItemUnitSolver>(items); };
+    s.make_solver = [&items, timed = job_.options.record_item_costs] {
+      return std::make_unique<ItemUnitSolver>(items, timed);
+    };
     s.add = [this](FinishedUnit&& unit) { add(decode_item(unit.result)); };
     s.checkpoint = [this] { save(); };
     s.progress = [this](const ProgressView& view) { return progress_line(view); };
@@ -304,6 +318,8 @@ class ClassSweepJob {
     }
     census.largest_class = largest_class_;
     result.census = std::move(census);
+    result.item_costs = std::move(item_costs_);
+    result.job_items = population_items_;
     result.checkpoint = checkpoint_ ? checkpoint_->path().string() : "";
     if (outcome.stopped)
       log(checkpoint_ ? "classes: stopped early; --resume continues from " + result.checkpoint
@@ -333,6 +349,11 @@ class ClassSweepJob {
       }
     }
     largest_class_ = std::max(largest_class_, figures.largest_class);
+    if (job_.options.record_item_costs && figures.delta.refused.empty()) {
+      std::uint64_t configurations = 0;
+      for (const VehicleTally& tally : figures.delta.tallies) configurations += tally.domain;
+      item_costs_.push_back({configurations, figures.cpu_seconds});
+    }
   }
 
   // The state with its wall time (earlier runs' included), given to on_checkpoint and saved.
@@ -379,6 +400,8 @@ class ClassSweepJob {
   std::optional<double> total_states_;
   std::vector<ClassSizeBucket> class_sizes_, solver_class_sizes_;
   std::uint64_t largest_class_ = 0;
+  std::uint64_t population_items_ = 0;  // the job's items within the vehicle limits
+  std::vector<ItemCost> item_costs_;     // a work sample's, item by item
   Clock::time_point start_ = Clock::now();
 };
 
@@ -400,7 +423,12 @@ ClassJobResult run_in_process(const ClassJob& job) {
   const ClassItems items(job.rules, job.options);
   ClassSweepJob sweep(job, items);
   const ScheduledJob scheduled = sweep.scheduled(items);
-  return sweep.finish(run_job(scheduled, scheduler_settings(job, Backend::threads)));
+  const double cpu_before = process_cpu_seconds();
+  const SchedulerOutcome outcome = run_job(scheduled, scheduler_settings(job, Backend::threads));
+  const double scheduling = process_cpu_seconds() - cpu_before;
+  ClassJobResult result = sweep.finish(outcome);
+  result.scheduling_cpu_seconds = scheduling;
+  return result;
 }
 
 #ifdef RUSHHOUR_WITH_MPI
@@ -412,7 +440,7 @@ ClassJobResult run_over_mpi(const ClassJob& job) {
       ClassJob quiet = job;
       quiet.log = nullptr;
       if (job_starts(false))
-        run_job_rank([&items] { return std::make_unique<ItemUnitSolver>(items); },
+        run_job_rank([&items, &job] { return std::make_unique<ItemUnitSolver>(items, job.options.record_item_costs); },
                      scheduler_settings(quiet, Backend::mpi), rank);
       result.ranks = ranks;
       return;
@@ -458,6 +486,28 @@ ClassJobResult run_class_job(const ClassJob& job) {
 ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options) {
   const ClassJob job{.rules = rules, .options = options, .out = {}, .resume = false, .over_mpi = false, .part = {}, .log = nullptr, .should_stop = nullptr};
   return std::move(*run_class_job(job).census);
+}
+
+CpuProjections project_cpu(const std::vector<ItemCost>& costs, std::uint64_t job_items, double configurations) {
+  if (costs.empty()) throw std::logic_error("project_cpu: no item");
+  const auto n = static_cast<double>(costs.size());
+  const auto big_n = static_cast<double>(std::max<std::uint64_t>(job_items, costs.size()));
+  double sum_t = 0, sum_c = 0;
+  for (const ItemCost& c : costs) {
+    sum_t += c.cpu_seconds;
+    sum_c += static_cast<double>(c.configurations);
+  }
+  const double mean_t = sum_t / n, ratio = sum_c > 0 ? sum_t / sum_c : 0;
+  double squares_t = 0, squares_d = 0;
+  for (const ItemCost& c : costs) {
+    squares_t += (c.cpu_seconds - mean_t) * (c.cpu_seconds - mean_t);
+    const double d = c.cpu_seconds - ratio * static_cast<double>(c.configurations);
+    squares_d += d * d;
+  }
+  // N sqrt((1 - n/N) s² / n) with s² = squares / (n - 1).
+  const double scale = n > 1 ? big_n * std::sqrt((1 - n / big_n) / n / (n - 1)) : 0;
+  return {.by_items = {big_n * mean_t, 1.96 * scale * std::sqrt(squares_t)},
+          .by_configurations = {configurations * ratio, 1.96 * scale * std::sqrt(squares_d)}};
 }
 
 }  // namespace rushhour::run

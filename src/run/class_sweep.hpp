@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "board/rules.hpp"
 #include "explicit/class_engine.hpp"
@@ -34,6 +35,34 @@ struct ClassJob {
   std::function<bool()> should_stop;            // a stop signal arrived
 };
 
+// What one work item of a work sample took: its configurations and the CPU of solving it.
+struct ItemCost {
+  std::uint64_t configurations = 0;
+  double cpu_seconds = 0;
+};
+
+// The job's CPU projected from a work sample's items (n of the job's N items within the
+// limits, each with its configurations c_i and the CPU t_i of solving it), by two estimators
+// of survey sampling, each with a 95 % interval (1.96 standard errors), the sample taken as a
+// simple random one (a work sample's stride is prime, so it lines up with no digit of the
+// items' numbering):
+//   by items:          T = N · mean(t),               SE² = N² (1 − n/N) s²(t) / n
+//   by configurations: T = C · Σt / Σc, C the job's exact number of configurations,
+//                      SE² = N² (1 − n/N) s²(d) / n,  d_i = t_i − c_i · Σt / Σc
+// The second uses what is known of every item (the configurations) and is the narrower where
+// an item's cost follows its configurations. Item CPU leaves out the process's start-up,
+// which a whole job pays once. Needs at least one item.
+struct CpuProjection {
+  double cpu = 0;       // seconds
+  double interval = 0;  // the 95 % interval's half-width, seconds
+  double low() const { return cpu > interval ? cpu - interval : 0; }
+  double high() const { return cpu + interval; }
+};
+struct CpuProjections {
+  CpuProjection by_items, by_configurations;
+};
+CpuProjections project_cpu(const std::vector<ItemCost>& costs, std::uint64_t job_items, double configurations);
+
 struct ClassJobResult {
   // Rank 0 only (or the one process): the job's census, complete when every item of the
   // whole job is in it. For a part, the part's state is in the checkpoint and `finished` says
@@ -43,6 +72,14 @@ struct ClassJobResult {
   bool stopped = false;  // a stop signal ended it early
   int ranks = 1;
   std::string checkpoint;  // rank 0: the checkpoint's path, empty without `out`
+  // With options.record_item_costs, rank 0: each solved item's cost (refused items left out),
+  // and how many items the job holds within the vehicle limits (the items a work sample
+  // samples).
+  std::vector<ItemCost> item_costs;
+  std::uint64_t job_items = 0;
+  // On one process: the process's CPU while the scheduler ran the items (solving them, and
+  // handing each from its worker to the job).
+  double scheduling_cpu_seconds = 0;
 };
 
 // Runs the job: over MPI with job.over_mpi (initialising and finalising MPI), else on the

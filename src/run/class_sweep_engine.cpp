@@ -191,46 +191,53 @@ std::string work_sample_report(int stride, const ClassCensus& census) {
   return out.str();
 }
 
-// --estimate: the job's cost projected from its work sample, two ways. By items: the sample's
-// CPU (the whole process's, per-item work included) times the stride, exact if the sampled
-// items cost what the average item costs. By configurations: the sample's CPU per
-// configuration times the exact count of the job's configurations, exact if the sampled items
-// are as heavy as the average. The sample's items are light or heavy by chance: the job's cost
-// lies between the two where they were compared with whole runs (docs/engines.md). The memory:
-// the sample's peak plus, on each further thread, a class as large as the largest the sample
-// met (a larger one elsewhere needs more).
-std::string estimate_report(const RunSettings& s, const ClassCensus& census, double cpu_seconds) {
+// --estimate's report: the projections of project_cpu (run/class_sweep.hpp), the wall time
+// on the job's threads from their intervals' ends, and the memory: the sample's peak plus, on
+// each further thread, a class as large as the largest the sample met (a larger one elsewhere
+// needs more).
+std::string estimate_report(const RunSettings& s, const ClassJobResult& run, double cpu_seconds) {
   const Rules& rules = s.common.rules;
   const Count domain = s.sweep.estimate_configurations;
   std::uint64_t sampled = 0;
-  for (const VehicleTally& tally : census.tallies) sampled += tally.domain;
+  for (const VehicleTally& tally : run.census->tallies) sampled += tally.domain;
   std::ostringstream out;
   out << "estimate: " << rules.describe() << ", engine classes\n"
       << "configurations: " << rushhour::to_string(domain) << " (exact count)\n";
-  if (sampled == 0) {
+  if (sampled == 0 || run.item_costs.empty()) {
     out << "work sample: its items hold no configuration: nothing to project\n";
     return out.str();
   }
-  const int stride = s.sweep.item_stride;
-  const double per_configuration = cpu_seconds / static_cast<double>(sampled);
-  const double by_items = cpu_seconds * stride;
-  const double by_configurations = per_configuration * static_cast<double>(domain);
-  const double low = std::min(by_items, by_configurations), high = std::max(by_items, by_configurations);
+  auto [by_items, by_configurations] = project_cpu(run.item_costs, run.job_items, static_cast<double>(domain));
+  double solving = 0;
+  for (const ItemCost& c : run.item_costs) solving += c.cpu_seconds;
+  // The set-up before the items, paid once, is added. The rest of the sample's CPU is the
+  // bookkeeping of a sample's scattered items (each its own range of done items), which a
+  // whole job, whose items finish in runs, does not pay: it is not projected.
+  const double setup = std::max(0.0, cpu_seconds - run.scheduling_cpu_seconds);
+  by_items.cpu += setup;
+  by_configurations.cpu += setup;
+  const double low = std::min(by_items.low(), by_configurations.low());
+  const double high = std::max(by_items.high(), by_configurations.high());
   const int threads = s.sweep.threads;
   const std::uint64_t memory =
-      peak_rss_bytes() + static_cast<std::uint64_t>(threads - 1) * census.largest_class * class_bytes_per_state();
+      peak_rss_bytes() + static_cast<std::uint64_t>(threads - 1) * run.census->largest_class * class_bytes_per_state();
+  const int stride = s.sweep.item_stride;
   const std::string which = stride == 1 ? "every work item" : "every " + std::to_string(stride) + "th work item";
-  char text[600];
+  char text[800];
   std::snprintf(text, sizeof text,
-                "work sample: %s, %llu configurations, %.2f CPU s\n"
-                "projected CPU: %.1f s by items (the sample's CPU x %d) to %.1f s by configurations (%.1f ns "
-                "each): %.2f to %.2f CPU hours\n"
+                "work sample: %s (%zu of %llu items), %llu configurations, %.2f CPU s (%.2f s solving its items, "
+                "%.2f s set-up)\n"
+                "projected CPU: %.1f s by items (+-%.1f) to %.1f s by configurations (+-%.1f; %.1f ns each); "
+                "95%% intervals: %.2f to %.2f CPU hours\n"
                 "projected wall on %d thread%s: %.2f to %.2f h; memory per process about %s (the sample's peak, "
                 "plus a class of %llu states, its largest, on each further thread)\n",
-                which.c_str(), static_cast<unsigned long long>(sampled), cpu_seconds, by_items, stride,
-                by_configurations, per_configuration * 1e9, low / 3600, high / 3600, threads, threads == 1 ? "" : "s",
-                low / threads / 3600, high / threads / 3600, mib(memory).c_str(),
-                static_cast<unsigned long long>(census.largest_class));
+                which.c_str(), run.item_costs.size(), static_cast<unsigned long long>(run.job_items),
+                static_cast<unsigned long long>(sampled), cpu_seconds, solving, setup, by_items.cpu,
+                by_items.interval,
+                by_configurations.cpu, by_configurations.interval,
+                by_configurations.cpu / static_cast<double>(domain) * 1e9, low / 3600, high / 3600, threads,
+                threads == 1 ? "" : "s", low / threads / 3600, high / threads / 3600, mib(memory).c_str(),
+                static_cast<unsigned long long>(run.census->largest_class));
   out << text;
   return out.str();
 }
@@ -256,7 +263,7 @@ void log_estimate_first(const RunSettings& s, ProgressLog& log) {
   const double cpu_before = process_cpu_seconds();
   const ClassJobResult run = sweep_job(sample, nullptr, silent, false);
   if (!run.census || run.stopped) return;
-  std::istringstream lines(estimate_report(sample, *run.census, process_cpu_seconds() - cpu_before));
+  std::istringstream lines(estimate_report(sample, run, process_cpu_seconds() - cpu_before));
   for (std::string line; std::getline(lines, line);) log.line(line);
 }
 
@@ -266,7 +273,7 @@ RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, Progre
   const double cpu_before = process_cpu_seconds();
   const ClassJobResult run = sweep_job(s, directory, log, s.environment.mpi_launcher, &database_failure);
   if (s.sweep.estimate && run.census && !run.stopped)
-    return {Classification(s.common.rules), estimate_report(s, *run.census, process_cpu_seconds() - cpu_before)};
+    return {Classification(s.common.rules), estimate_report(s, run, process_cpu_seconds() - cpu_before)};
   // A rank other than 0, a stopped job: partial sums are no classification.
   if (!run.census || run.stopped) return {Classification(s.common.rules)};
   const ClassCensus& census = *run.census;

@@ -47,20 +47,35 @@ std::vector<FinishedUnit> units_of(const Words& words, int worker) {
   return units;
 }
 
-// Results of this process's threads on their way to the coordinator.
+// Results of this process's threads on their way to the coordinator. A waiting coordinator
+// is woken by a batch of results, or by a thread that ends, not by every result: on a board
+// of millions of small work items a wake-up per item cost as much CPU as solving them
+// (results/perf-log.md §25). Otherwise it wakes at the end of its wait.
 class ResultQueue {
  public:
+  static constexpr std::size_t kWakeBatch = 64;
   void push(FinishedUnit&& unit) {
+    bool batch = false;
     {
       const std::lock_guard lock(mutex_);
       units_.push_back(std::move(unit));
+      batch = units_.size() >= kWakeBatch;
+    }
+    if (batch) arrived_.notify_one();
+  }
+  void wake() {
+    {
+      const std::lock_guard lock(mutex_);
+      woken_ = true;
     }
     arrived_.notify_one();
   }
-  // What has arrived, after waiting up to `wait` for the first.
+  // What has arrived, after waiting up to `wait` for a batch or a wake().
   std::deque<FinishedUnit> take(milliseconds wait) {
     std::unique_lock lock(mutex_);
-    if (units_.empty() && wait.count() > 0) arrived_.wait_for(lock, wait, [&] { return !units_.empty(); });
+    if (units_.size() < kWakeBatch && wait.count() > 0)
+      arrived_.wait_for(lock, wait, [&] { return units_.size() >= kWakeBatch || woken_; });
+    woken_ = false;
     return std::exchange(units_, {});
   }
 
@@ -68,6 +83,7 @@ class ResultQueue {
   std::mutex mutex_;
   std::condition_variable arrived_;
   std::deque<FinishedUnit> units_;
+  bool woken_ = false;
 };
 
 // `threads` threads, each with its own solver, solving the units `next` hands out (one call
@@ -120,6 +136,7 @@ class LocalWorkers {
       failed_ = true;
     }
     --running_;
+    queue.wake();
   }
 
   Next next_;

@@ -482,6 +482,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.max_memory = max_memory;
   // Not for --estimate: timing every class costs more than solving the small ones.
   options.measure_class_sizes = item_stride > 1 && !estimate;
+  options.record_item_costs = estimate;
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
   options.cluster_min_index = cluster_min_index;
   options.minimal_clusters = cluster_minimal;

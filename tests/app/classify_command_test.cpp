@@ -174,8 +174,8 @@ TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
 }
 
 // --estimate: the exact number of configurations, a work sample (a prime stride, or every item
-// of a small job), and a projection by items and by configurations. On a job it samples whole
-// the two agree, and equal the sample's CPU.
+// of a small job), and a projection by items and by configurations with their intervals. On a
+// job it samples whole the two agree and have no spread.
 TEST(ClassifyCommand, EstimateProjectsTheJobFromAWorkSample) {
   for (const std::string& board : {std::string("--size 5 --walls 2 --domain puzzle --metric move"), std::string("--size 4")}) {
     const auto run = run_rushhour("classify --engine classes --threads 2 --estimate " + board);
@@ -184,20 +184,26 @@ TEST(ClassifyCommand, EstimateProjectsTheJobFromAWorkSample) {
                                                                          : Rules(5, -1, Metric::Move, {}, Domain::Puzzle, {0, 2}));
     EXPECT_NE(run.out.find("configurations: " + to_string(counts.domain) + " (exact count)"), std::string::npos) << run.out;
     std::smatch match;
-    ASSERT_TRUE(std::regex_search(run.out, match,
-                                  std::regex("work sample: every (work item|([0-9]+)th work item), ([0-9]+) configurations, "
-                                             "([0-9.]+) CPU s\nprojected CPU: ([0-9.]+) s by items .* to ([0-9.]+) s by "
-                                             "configurations")))
+    ASSERT_TRUE(std::regex_search(
+        run.out, match,
+        std::regex("work sample: every (work item|([0-9]+)th work item) \\(([0-9]+) of ([0-9]+) items\\), ([0-9]+) "
+                   "configurations, ([0-9.]+) CPU s \\(([0-9.]+) s solving its items, ([0-9.]+) s set-up\\)\nprojected CPU: ([0-9.]+) s by "
+                   "items \\(\\+-([0-9.]+)\\) to ([0-9.]+) s by configurations \\(\\+-([0-9.]+);")))
         << run.out;
+    const auto sampled = std::stoull(match[3].str()), items = std::stoull(match[4].str());
     if (board == "--size 4") {
       EXPECT_EQ(match[1].str(), "work item");
-      EXPECT_EQ(match[3].str(), to_string(counts.domain));  // the whole job
-      EXPECT_EQ(match[5].str(), match[6].str());
+      EXPECT_EQ(sampled, items);
+      EXPECT_EQ(match[5].str(), to_string(counts.domain));  // the whole job
+      EXPECT_EQ(match[9].str(), match[11].str());
+      EXPECT_EQ(match[10].str(), "0.0");
+      EXPECT_EQ(match[12].str(), "0.0");
     } else {
-      const int stride = std::stoi(match[2].str());
-      EXPECT_GT(stride, 1);
-      for (int d = 2; d * d <= stride; ++d) EXPECT_NE(stride % d, 0) << stride << " is not prime";
-      EXPECT_LT(std::stoull(match[3].str()), static_cast<unsigned long long>(counts.domain));
+      const auto stride = std::stoull(match[2].str());
+      EXPECT_GT(stride, 1u);
+      for (unsigned long long d = 2; d * d <= stride; ++d) EXPECT_NE(stride % d, 0u) << stride << " is not prime";
+      EXPECT_EQ(sampled, (items + stride - 1) / stride);  // every stride-th, from the first
+      EXPECT_LT(std::stoull(match[5].str()), static_cast<unsigned long long>(counts.domain));
     }
     EXPECT_NE(run.out.find("memory per process about "), std::string::npos) << run.out;
     EXPECT_EQ(run.out.find("index  configurations"), std::string::npos) << "no classification: " << run.out;
