@@ -20,6 +20,7 @@ constexpr const char* kCliUsage =
     "  explode    the BDD size table of the naive coordinate encoding\n"
     "  query      ask a finished or partial run about boards, indices and counts\n"
     "  merge      add the finished parts of a class sweep (classify --items K/N) into one run\n"
+    "  verify     re-check a finished run from what it saved, and print its digest\n"
     "\n"
     "`rushhour <command> --help` lists a command's options; `rushhour --version`.";
 
@@ -48,7 +49,8 @@ int run(int argc, const char* const* argv) {
     if (command == "explode") return run_explode(args);
     if (command == "query") return run_query(args);
     if (command == "merge") return run_merge(args);
-    throw InputError("unknown command '" + command + "' (expected classify, count, explode, query or merge)");
+    if (command == "verify") return run_verify(args);
+    throw InputError("unknown command '" + command + "' (expected classify, count, explode, query, merge or verify)");
   } catch (const InputError& e) {
     std::cerr << "rushhour: " << e.what() << "\n";
     return 2;

@@ -1,0 +1,166 @@
+#include "query/run_checks.hpp"
+
+#include <optional>
+
+#include "bdd/session.hpp"
+#include "board/board_string.hpp"
+#include "board/errors.hpp"
+#include "board/game.hpp"
+#include "board/search.hpp"
+#include "explicit/counting.hpp"
+#include "query/class_run.hpp"
+#include "query/saved_run.hpp"
+#include "run/run_directory.hpp"
+#include "storage/classification_file.hpp"
+#include "storage/run_digest.hpp"
+
+namespace rushhour {
+namespace {
+
+RunCheck passed(std::string name, std::string detail) { return {std::move(name), true, std::move(detail)}; }
+RunCheck failed(std::string name, std::string detail) { return {std::move(name), false, std::move(detail)}; }
+
+std::string at_index(std::size_t index) { return "index " + std::to_string(index) + ": "; }
+
+RunCheck exact_counts(const Classification& c) {
+  const PlacementCounts exact = count_placements(c.rules);
+  if (c.domain_count != exact.domain)
+    return failed("exact counts", "domain_count " + to_string(c.domain_count) + ", the exact counter's " +
+                                      to_string(exact.domain));
+  if (c.winning_count != exact.winning)
+    return failed("exact counts", "winning_count " + to_string(c.winning_count) + ", the exact counter's " +
+                                      to_string(exact.winning));
+  return passed("exact counts", "domain " + to_string(exact.domain) + " and winning " + to_string(exact.winning) +
+                                    " equal the exact counter's");
+}
+
+// What the reader (storage/classification_file.hpp) does not check already: no empty index
+// below the highest, and the components against the non-dominated configurations.
+RunCheck indices(const Classification& c) {
+  for (std::size_t i = 0; i < c.layers.size(); ++i)
+    if (c.layers[i].count == 0) return failed("indices", at_index(i) + "no configuration below the highest index");
+  std::size_t with_components = 0;
+  for (std::size_t i = 0; i < c.components.size(); ++i) {
+    const std::int64_t components = c.components[i];
+    if (components < 0) continue;  // not computed at this index
+    ++with_components;
+    if (Count(static_cast<std::uint64_t>(components)) > c.nondominated[i] || (components == 0) != (c.nondominated[i] == 0))
+      return failed("indices", at_index(i) + std::to_string(components) + " components, " +
+                                   to_string(c.nondominated[i]) + " non-dominated configurations");
+  }
+  if (!c.nondominated.empty() && c.nondominated.back() != c.layers.back().count)
+    return failed("indices", at_index(c.layers.size() - 1) + "the highest index has dominated configurations");
+  return passed("indices", std::to_string(c.layers.size()) + " indices (0 to " + std::to_string(c.max_index()) +
+                               "), none empty; " +
+                               (c.nondominated.empty() ? std::string("no dominance figures")
+                                                       : "components at " + std::to_string(with_components) +
+                                                             " of them, each with non-dominated configurations"));
+}
+
+// The board's index by the board-level search, or a why-not.
+std::string index_by_search(const Rules& rules, const std::string& text, std::optional<int>& index) {
+  try {
+    const Board board = parse_board(text, rules);
+    if (!in_domain(rules, board)) return "not in the run's domain";
+    const auto path = shortest_solution(rules, board);
+    index = path ? std::optional<int>(static_cast<int>(path->size()) - 1) : std::nullopt;
+    return "";
+  } catch (const InputError& e) {
+    return e.what();
+  }
+}
+
+RunCheck samples(const Classification& c) {
+  for (const Sample& sample : c.samples) {
+    std::optional<int> index;
+    if (const std::string why = index_by_search(c.rules, sample.board, index); !why.empty())
+      return failed("samples", "sample " + sample.board + ": " + why);
+    if (index != static_cast<int>(sample.index))
+      return failed("samples", "sample " + sample.board + " is listed at index " + std::to_string(sample.index) +
+                                   "; its shortest solution has " + (index ? std::to_string(*index) : "none"));
+  }
+  return passed("samples", std::to_string(c.samples.size()) + " sample boards have their index by search");
+}
+
+RunCheck census(const Classification& c, const ClassCensus& census) {
+  const Classification swept = census.classification();
+  if (swept.layers.size() != c.layers.size())
+    return failed("census", "the census has " + std::to_string(swept.layers.size()) + " indices, classification.h5 " +
+                                std::to_string(c.layers.size()));
+  for (std::size_t i = 0; i < c.layers.size(); ++i)
+    if (swept.layers[i].count != c.layers[i].count || swept.nondominated[i] != c.nondominated[i] ||
+        swept.components[i] != c.components[i])
+      return failed("census", at_index(i) + "the census's figures differ from classification.h5's");
+  return passed("census", "the class sweep's census gives classification.h5's figures at every index");
+}
+
+RunCheck layers(const std::filesystem::path& directory, const Classification& c, const RunCheckOptions& options) {
+  BddSession session(0, BddSettings{});
+  SavedRun run(session, directory);
+  if (run.finished_layers() != static_cast<int>(c.layers.size()))
+    return failed("layers", std::to_string(run.finished_layers()) + " saved layers, " +
+                                std::to_string(c.layers.size()) + " indices in classification.h5");
+  bdd seen = bddfalse;
+  Count total = 0;
+  std::size_t searched = 0;
+  for (int i = 0; i < run.finished_layers(); ++i) {
+    const auto slot = static_cast<std::size_t>(i);
+    const bdd& layer = run.layer(i);
+    const Count count = run.encoding().state_set(layer).count();
+    if (count != c.layers[slot].count)
+      return failed("layers", "layer file " + std::to_string(i) + " holds " + to_string(count) +
+                                  " configurations, classification.h5 " + to_string(c.layers[slot].count));
+    seen |= layer;
+    total += count;
+    if (run.encoding().state_set(seen).count() != total)
+      return failed("layers", "layer file " + std::to_string(i) + " meets a lower layer");
+    std::string wrong;
+    int boards = 0;
+    run.encoding().for_each_board(layer, [&](const Board& board) {
+      const std::string text = to_board_string(c.rules, board);
+      std::optional<int> index;
+      if (const std::string why = index_by_search(c.rules, text, index); !why.empty()) wrong = text + ": " + why;
+      else if (index != i) wrong = text + " has index " + (index ? std::to_string(*index) : "none") + " by search";
+      ++searched;
+      return wrong.empty() && ++boards < options.boards_per_layer;
+    });
+    if (!wrong.empty()) return failed("layers", "layer file " + std::to_string(i) + ": " + wrong);
+  }
+  return passed("layers", std::to_string(run.finished_layers()) + " layer files count classification.h5's figures, " +
+                              "are disjoint, and " + std::to_string(searched) + " of their boards have their index by search");
+}
+
+}  // namespace
+
+std::string check_run(const std::filesystem::path& run_directory, const RunCheckOptions& options,
+                      const std::function<void(const RunCheck&)>& report) {
+  const run::RunDirectory directory(run_directory);
+  if (!std::filesystem::exists(directory.result_file()))
+    throw InputError(run_directory.string() + ": no classification.h5: not a finished run");
+  // A file that the reader refuses (damaged, or figures that contradict each other: the sums,
+  // the winning set against index 0, non-dominated against configurations, samples that are
+  // no boards of the domain) is a failed check, not bad input: it is what verify looks for.
+  std::optional<Classification> read;
+  try {
+    read = read_classification(directory.result_file());
+  } catch (const InputError& e) {
+    report(failed("result", e.what()));
+    return "";
+  }
+  const Classification& c = *read;
+  if (!c.complete)
+    throw InputError(directory.result_file().string() + " is not complete: finish the run with classify --resume");
+  report(passed("result", directory.result_file().string() + ": " + c.rules.describe() + ", engine " + c.engine +
+                              "; its figures agree with each other"));
+  report(exact_counts(c));
+  report(indices(c));
+  report(samples(c));
+  if (directory.has_layers()) {
+    report(layers(run_directory, c, options));
+  } else if (const std::optional<ClassCensus> swept = open_class_run(run_directory)) {
+    report(census(c, *swept));
+  }
+  return run_digest(c);
+}
+
+}  // namespace rushhour

@@ -1,0 +1,47 @@
+#pragma once
+// `rushhour verify`: a finished run re-checked from what it saved, by means independent of the
+// engine that made it, so that a wrong figure (a flipped bit, a bad node, a bug) is noticed
+// rather than added in:
+//   result         classification.h5 reads, and its figures agree with each other (the
+//                  reader's checks: the indices add up to the solvable count and, with the
+//                  unsolvable ones, to the domain; index 0 is the winning set; non-dominated
+//                  <= configurations; samples are boards of the domain);
+//   exact counts   the domain and winning counts equal the exact counter's
+//                  (explicit/counting.hpp), which enumerates nothing;
+//   indices        no index below the highest is empty; per index, components <=
+//                  non-dominated, and none exactly where there are no non-dominated
+//                  configurations (a component's highest index holds a non-dominated
+//                  configuration, and each such lies in one); at the highest index every
+//                  configuration is non-dominated;
+//   samples        every sample board is a configuration of the run's domain whose shortest
+//                  solution, found by the board-level search (board/search.hpp), has its
+//                  recorded index;
+//   census         (a class sweep) the census's per-index figures equal classification.h5's;
+//   layers         (a bdd run) each saved layer counts what classification.h5 says, the
+//                  layers are disjoint, and the first boards of each layer have its index by
+//                  the board-level search.
+// Each check names what it covered, or the first index, board or file that differs.
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace rushhour {
+
+struct RunCheck {
+  std::string name;
+  bool passed = true;
+  std::string detail;  // what it covered, or the first difference
+};
+
+struct RunCheckOptions {
+  int boards_per_layer = 3;  // a bdd run's boards checked by search, per layer
+};
+
+// Runs every check that applies to the run in DIR, calling `report` after each. Returns the
+// run digest (storage/run_digest.hpp) of classification.h5's figures, or "" when the file
+// cannot be read (a failed check). Throws InputError when DIR holds no classification.h5 or
+// an incomplete one, or its layers or census are damaged or foreign.
+std::string check_run(const std::filesystem::path& run_directory, const RunCheckOptions& options,
+                      const std::function<void(const RunCheck&)>& report);
+
+}  // namespace rushhour
