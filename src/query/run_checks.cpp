@@ -1,5 +1,6 @@
 #include "query/run_checks.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "bdd/session.hpp"
@@ -8,10 +9,13 @@
 #include "board/game.hpp"
 #include "board/search.hpp"
 #include "explicit/counting.hpp"
+#include "query/board_cluster.hpp"
 #include "query/class_run.hpp"
+#include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
 #include "run/run_directory.hpp"
 #include "storage/classification_file.hpp"
+#include "storage/cluster_database.hpp"
 #include "storage/run_digest.hpp"
 
 namespace rushhour {
@@ -130,7 +134,86 @@ RunCheck layers(const std::filesystem::path& directory, const Classification& c,
                               "are disjoint, and " + std::to_string(searched) + " of their boards have their index by search");
 }
 
+RunCheck parts(const Classification& c, const SavedParts& saved) {
+  const SavedParts::PartSums sums = saved.sums();
+  if (sums.finished != sums.parts)
+    return failed("parts", std::to_string(sums.finished) + " of " + std::to_string(sums.parts) + " part files");
+  const std::pair<const char*, std::pair<Count, Count>> totals[] = {
+      {"domain", {sums.domain, c.domain_count}},
+      {"winning", {sums.winning, c.winning_count}},
+      {"solvable", {sums.solvable, c.solvable_count}},
+      {"unsolvable", {sums.unsolvable, c.unsolvable_count}}};
+  for (const auto& [name, pair] : totals)
+    if (pair.first != pair.second)
+      return failed("parts", std::string("the parts' ") + name + " counts add up to " + to_string(pair.first) +
+                                 ", classification.h5's is " + to_string(pair.second));
+  if (sums.per_index.size() != c.layers.size())
+    return failed("parts", "the parts reach index " + std::to_string(sums.per_index.size()) + " - 1, classification.h5 " +
+                               std::to_string(c.max_index()));
+  for (std::size_t i = 0; i < c.layers.size(); ++i)
+    if (sums.per_index[i] != c.layers[i].count)
+      return failed("parts", at_index(i) + "the parts add up to " + to_string(sums.per_index[i]) +
+                                 ", classification.h5 has " + to_string(c.layers[i].count));
+  return passed("parts", std::to_string(sums.parts) + " part files add up to classification.h5's counts at every index");
+}
+
+// The first way a database row and its cluster searched again differ, or "".
+std::string row_difference(const ClusterDatabase& database, const ClusterEntry& entry) {
+  const Rules& rules = database.rules();
+  const Board board = parse_board(entry.board, rules);
+  const ClusterRecord& r = entry.record;
+  if (board.cars() != static_cast<int>(r.cars) || board.trucks() != static_cast<int>(r.trucks) ||
+      board.wall_count() != static_cast<int>(r.walls))
+    return "its pieces are not the board's";
+  const std::optional<BoardCluster> cluster = cluster_of_board(rules, board);
+  if (!cluster) return "the board is unsolvable";
+  if (cluster->size != r.size) return "size " + std::to_string(r.size) + ", searched " + std::to_string(cluster->size);
+  if (cluster->highest_index != static_cast<int>(r.highest_index))
+    return "highest index " + std::to_string(r.highest_index) + ", searched " + std::to_string(cluster->highest_index);
+  if (cluster->board_index != cluster->highest_index) return "the board is not one of the hardest";
+  if (!database.minimal() && cluster->hardest != entry.board)
+    return "the board is not the canonical hardest " + cluster->hardest;
+  if (cluster->hardest_count != r.hardest_count || cluster->winning_count != r.winning)
+    return "hardest or winning configurations differ from the search's";
+  if (!entry.histogram.empty() && cluster->histogram != entry.histogram) return "the histogram differs from the search's";
+  if (database.both_metrics()) {
+    const std::optional<BoardCluster> other = cluster_of_board(rules.with_metric(database.other_metric()), board);
+    if (!other || other->highest_index != static_cast<int>(r.other_highest_index) ||
+        other->hardest_count != r.other_hardest_count || other->hardest != entry.other_board)
+      return "the " + to_string(database.other_metric()) + " metric's figures differ from the search's";
+  }
+  return "";
+}
+
 }  // namespace
+
+void check_database(const std::filesystem::path& path, std::uint64_t records,
+                    const std::function<void(const RunCheck&)>& report) {
+  const ClusterDatabase database(path);
+  report(passed("database", path.string() + ": " + std::to_string(database.size()) + " clusters, " +
+                                database.rules().describe() + (database.minimal() ? ", minimal puzzles" : "")));
+  const std::uint64_t stride = records == 0 ? 0 : std::max<std::uint64_t>(1, database.size() / records);
+  std::uint64_t checked = 0;
+  std::string difference;
+  // Rows the reader finds damaged (a histogram that does not add up to the size, ...) fail
+  // the check too.
+  try {
+    if (stride > 0)
+      database.for_each([&](const ClusterEntry& entry) {
+        if (entry.row % stride != 0) return true;
+        ++checked;
+        if (const std::string why = row_difference(database, entry); !why.empty())
+          difference = "row " + std::to_string(entry.row) + " (" + entry.board + "): " + why;
+        return difference.empty();
+      });
+  } catch (const InputError& e) {
+    difference = e.what();
+  }
+  const std::string which = stride == 1 ? "every row" : "one row in " + std::to_string(stride);
+  report(difference.empty() ? passed("clusters", std::to_string(checked) + " rows (" + which +
+                                                     ") equal their clusters searched again")
+                            : failed("clusters", difference));
+}
 
 std::string check_run(const std::filesystem::path& run_directory, const RunCheckOptions& options,
                       const std::function<void(const RunCheck&)>& report) {
@@ -155,7 +238,9 @@ std::string check_run(const std::filesystem::path& run_directory, const RunCheck
   report(exact_counts(c));
   report(indices(c));
   report(samples(c));
-  if (directory.has_layers()) {
+  if (directory.has_parts() && !directory.has_part_figures_only()) {
+    if (const std::unique_ptr<SavedParts> saved = SavedParts::open(run_directory)) report(parts(c, *saved));
+  } else if (directory.has_layers()) {
     report(layers(run_directory, c, options));
   } else if (const std::optional<ClassCensus> swept = open_class_run(run_directory)) {
     report(census(c, *swept));

@@ -17,10 +17,13 @@
 //                  solution, found by the board-level search (board/search.hpp), has its
 //                  recorded index;
 //   census         (a class sweep) the census's per-index figures equal classification.h5's;
+//   parts          (a partitioned run) every part file is there, and the parts' counts add
+//                  up to classification.h5's, index by index;
 //   layers         (a bdd run) each saved layer counts what classification.h5 says, the
 //                  layers are disjoint, and the first boards of each layer have its index by
 //                  the board-level search.
 // Each check names what it covered, or the first index, board or file that differs.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -43,5 +46,14 @@ struct RunCheckOptions {
 // an incomplete one, or its layers or census are damaged or foreign.
 std::string check_run(const std::filesystem::path& run_directory, const RunCheckOptions& options,
                       const std::function<void(const RunCheck&)>& report);
+
+// A puzzle database (classify --clusters): about `records` of its rows, evenly spaced from the
+// first, each cluster searched again from its listed board (query/board_cluster.hpp) and
+// compared with the row: size, highest index, hardest and winning configurations, histogram,
+// pieces, the listed board itself (the canonical hardest one; in a database of minimal
+// puzzles a hardest one), and with both metrics the other metric's figures. Throws
+// InputError if the file is no database.
+void check_database(const std::filesystem::path& database, std::uint64_t records,
+                    const std::function<void(const RunCheck&)>& report);
 
 }  // namespace rushhour

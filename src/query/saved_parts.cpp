@@ -126,6 +126,21 @@ void SavedParts::for_each_finished_part(const std::function<void(const PartFigur
   });
 }
 
+SavedParts::PartSums SavedParts::sums() const {
+  PartSums sums;
+  sums.parts = count_parts(partition_, rules_);
+  for_each_finished_part([&](const PartFigures& figures) {
+    ++sums.finished;
+    sums.domain += figures.domain;
+    sums.winning += figures.winning;
+    sums.solvable += figures.solvable;
+    sums.unsolvable += figures.unsolvable;
+    if (sums.per_index.size() < figures.layers.size()) sums.per_index.resize(figures.layers.size(), 0);
+    for (std::size_t i = 0; i < figures.layers.size(); ++i) sums.per_index[i] += figures.layers[i].count;
+  });
+  return sums;
+}
+
 Count SavedParts::count(int index, const VehicleFilter& filter) {
   Count total = 0;
   // A complete run's vehicle totals answer a filtered count from one file.

@@ -55,6 +55,15 @@ class SavedParts {
   // The first `limit` of them in the whole-domain encoding's order.
   std::vector<Board> first_boards(int index, const VehicleFilter& filter, int limit);
 
+  // The finished parts' figures added up: how many parts, their domain, winning, solvable
+  // and unsolvable counts, and their configurations per index.
+  struct PartSums {
+    std::uint64_t parts = 0, finished = 0;
+    Count domain = 0, winning = 0, solvable = 0, unsolvable = 0;
+    std::vector<Count> per_index;
+  };
+  PartSums sums() const;
+
  private:
   struct OpenPart;
   SavedParts(const std::filesystem::path& run_directory, const std::string& identity);

@@ -1,6 +1,7 @@
-// rushhour verify (query/run_checks.hpp): every check holds on runs of each engine, the digest
-// is classify's, and a figure changed in classification.h5 is caught by the check that covers
-// it, which names the index or board; no finished run: exit 2.
+// rushhour verify (query/run_checks.hpp): every check holds on runs of each engine and on
+// puzzle databases, the digest is classify's, and a figure changed in classification.h5 (or a
+// database, or a missing part file) is caught by the check that covers it, which names the
+// index, row or board; no finished run: exit 2.
 #include "query/run_checks.hpp"
 
 #include <gtest/gtest.h>
@@ -56,7 +57,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(VerifiedRun{"bdd", "--size 4 --engine bdd", "layers:"},
                       VerifiedRun{"bdd_walls_cell", "--size 4 --engine bdd --encoding cell --walls 1 --metric move", "layers:"},
                       VerifiedRun{"classes_walls", "--size 4 --engine classes --walls 1-2 --threads 2", "census:"},
-                      VerifiedRun{"explicit", "--size 4 --engine explicit --metric move", "samples:"}),
+                      VerifiedRun{"explicit", "--size 4 --engine explicit --metric move", "samples:"},
+                      VerifiedRun{"bdd_partitioned", "--size 4 --partition rows", "parts:"}),
     [](const ::testing::TestParamInfo<VerifiedRun>& run) { return std::string(run.param.name); });
 
 // A figure changed in classification.h5: the check that covers it fails and names the spot.
@@ -139,12 +141,75 @@ INSTANTIATE_TEST_SUITE_P(
                   "FAIL  samples: sample "}),
     [](const ::testing::TestParamInfo<Tampering>& tampering) { return std::string(tampering.param.name); });
 
+TEST(VerifyParts, AMissingPartFileIsNamed) {
+  TempDir dir("verify_parts");
+  const std::string run = dir / "run";
+  ASSERT_EQ(run_rushhour("classify -q --size 4 --partition rows --out " + run).status, 0);
+  std::filesystem::path removed;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(run) / "parts"))
+    if (entry.is_regular_file()) removed = entry.path();
+  ASSERT_FALSE(removed.empty());
+  std::filesystem::remove(removed);
+  const auto verified = run_rushhour("verify --run " + run);
+  EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("FAIL  parts: 127 of 128 part files"), std::string::npos) << verified.out;
+}
+
+// Adds 1 to element `row` of the 1-D uint64 dataset `name`.
+void add_one_to_element(const std::filesystem::path& file, const char* name, hsize_t row) {
+  const hid_t id = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  ASSERT_GE(id, 0);
+  const hid_t dataset = H5Dopen2(id, name, H5P_DEFAULT);
+  ASSERT_GE(dataset, 0);
+  const hid_t space = H5Dget_space(dataset);
+  const hsize_t one = 1;
+  H5Sselect_hyperslab(space, H5S_SELECT_SET, &row, nullptr, &one, nullptr);
+  const hid_t memory = H5Screate_simple(1, &one, nullptr);
+  std::uint64_t value = 0;
+  EXPECT_GE(H5Dread(dataset, H5T_NATIVE_UINT64, memory, space, H5P_DEFAULT, &value), 0);
+  ++value;
+  EXPECT_GE(H5Dwrite(dataset, H5T_NATIVE_UINT64, memory, space, H5P_DEFAULT, &value), 0);
+  H5Sclose(memory);
+  H5Sclose(space);
+  H5Dclose(dataset);
+  H5Fclose(id);
+}
+
+// Puzzle databases: every row equals its cluster searched again, with both metrics and for
+// minimal puzzles; a changed row is named.
+TEST(VerifyDatabase, RowsEqualTheirClustersSearchedAgain) {
+  TempDir dir("verify_database");
+  for (const std::string options : {"--clusters-metrics both", "--metric move --minimal"}) {
+    const std::string db = dir / "db.h5";
+    std::filesystem::remove(db);
+    ASSERT_EQ(run_rushhour("classify -q --size 4 --engine classes --domain puzzle --clusters " + db + " " + options).status,
+              0);
+    const auto verified = run_rushhour("verify --clusters " + db + " --records 100000");
+    ASSERT_EQ(verified.status, 0) << options << "\n" << verified.out << verified.err;
+    EXPECT_NE(verified.out.find("(every row) equal their clusters searched again"), std::string::npos) << verified.out;
+    add_one_to_element(db, "cars", 0);
+    const auto tampered = run_rushhour("verify --clusters " + db);
+    EXPECT_EQ(tampered.status, 1) << tampered.out << tampered.err;
+    EXPECT_NE(tampered.out.find("FAIL  clusters: row 0 ("), std::string::npos) << tampered.out;
+    EXPECT_NE(tampered.out.find("its pieces are not the board's"), std::string::npos) << tampered.out;
+    // A size that its histogram contradicts: the reader's check, named by cluster.
+    add_one_to_element(db, "size", 1);
+    const auto damaged = run_rushhour("verify --clusters " + db);
+    EXPECT_EQ(damaged.status, 1) << damaged.out << damaged.err;
+    EXPECT_NE(damaged.out.find("FAIL  clusters: "), std::string::npos) << damaged.out;
+  }
+}
+
 TEST(VerifyRefuses, WhatIsNoFinishedRun) {
   TempDir dir("verify_refused");
   for (const auto& [command, reason] :
        {std::pair{"verify --run " + (dir / "missing"), "no classification.h5"},
         std::pair{std::string("verify"), "verify needs --run DIR"},
-        std::pair{"verify --run " + (dir / "x") + " --boards -1", "--boards must be >= 0"}}) {
+        std::pair{"verify --run " + (dir / "x") + " --boards -1", "--boards must be >= 0"},
+        std::pair{"verify --run " + (dir / "x") + " --records 5", "--records goes with --clusters"},
+        std::pair{"verify --clusters " + (dir / "x.h5") + " --boards 5", "--boards goes with --run"},
+        std::pair{"verify --clusters " + (dir / "x.h5") + " --run " + (dir / "x"), "not both"},
+        std::pair{"verify --clusters " + (dir / "missing.h5"), "missing.h5"}}) {
     const auto result = run_rushhour(command);
     EXPECT_EQ(result.status, 2) << command;
     EXPECT_NE(result.err.find(reason), std::string::npos) << command << ": " << result.err;
