@@ -11,13 +11,14 @@ namespace rushhour::app {
 namespace {
 
 constexpr const char* kVerifyUsage =
-    "usage: rushhour verify --run DIR [--boards K]\n"
+    "usage: rushhour verify --run DIR [--boards K] [--items K]\n"
     "       rushhour verify --clusters DB [--records K]\n"
     "\n"
     "Re-checks a finished run from what it saved: classification.h5's figures against each\n"
     "other and its domain and winning counts against the exact counter, its sample boards\n"
     "(and a bdd run's saved layers) by the board-level search, a class sweep's census against\n"
-    "classification.h5, a partitioned run's parts against it. One line per check, then the run\n"
+    "classification.h5 and a sample of its work items solved again against their records, a\n"
+    "partitioned run's parts against classification.h5. One line per check, then the run\n"
     "digest; exit 1 if a check fails. With --clusters: rows of a puzzle database against their\n"
     "clusters searched again.";
 
@@ -30,6 +31,8 @@ int run_verify(const std::vector<std::string>& args) {
       ("run", po::value<std::string>(), "the run directory DIR")
       ("boards", po::value<int>()->default_value(3),
        "a bdd run: boards of each saved layer whose index is checked by search")
+      ("items", po::value<int>()->default_value(20),
+       "a class sweep: recorded work items, evenly spaced, solved again and compared")
       ("clusters", po::value<std::string>(), "a puzzle database DB.h5 (classify --clusters)")
       ("records", po::value<long long>()->default_value(1000),
        "with --clusters: about K rows, evenly spaced, searched again");
@@ -43,7 +46,8 @@ int run_verify(const std::vector<std::string>& args) {
   };
   if (vm->count("clusters")) {
     if (vm->count("run")) throw InputError("verify takes --run DIR or --clusters DB, not both");
-    if (!(*vm)["boards"].defaulted()) throw InputError("--boards goes with --run (a bdd run's layers)");
+    if (!(*vm)["boards"].defaulted() || !(*vm)["items"].defaulted())
+      throw InputError("--boards and --items go with --run DIR");
     const long long records = (*vm)["records"].as<long long>();
     if (records < 0) throw InputError("--records must be >= 0");
     check_database((*vm)["clusters"].as<std::string>(), static_cast<std::uint64_t>(records), print);
@@ -51,9 +55,10 @@ int run_verify(const std::vector<std::string>& args) {
   }
   if (!vm->count("run")) throw InputError("verify needs --run DIR (or --clusters DB)");
   if (!(*vm)["records"].defaulted()) throw InputError("--records goes with --clusters DB");
-  const int boards = (*vm)["boards"].as<int>();
+  const int boards = (*vm)["boards"].as<int>(), items = (*vm)["items"].as<int>();
   if (boards < 0) throw InputError("--boards must be >= 0");
-  const std::string digest = check_run((*vm)["run"].as<std::string>(), {.boards_per_layer = boards}, print);
+  if (items < 0) throw InputError("--items must be >= 0");
+  const std::string digest = check_run((*vm)["run"].as<std::string>(), {.boards_per_layer = boards, .items = items}, print);
   if (!digest.empty()) std::cout << "run digest " << digest << " (its figures)\n";
   return all_passed ? 0 : 1;
 }

@@ -9,13 +9,16 @@
 #include "board/game.hpp"
 #include "board/search.hpp"
 #include "explicit/counting.hpp"
+#include "explicit/class_engine.hpp"
 #include "query/board_cluster.hpp"
 #include "query/class_run.hpp"
 #include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
+#include "run/class_sweep.hpp"
 #include "run/run_directory.hpp"
 #include "storage/classification_file.hpp"
 #include "storage/cluster_database.hpp"
+#include "storage/item_records.hpp"
 #include "storage/run_digest.hpp"
 
 namespace rushhour {
@@ -96,6 +99,46 @@ RunCheck census(const Classification& c, const ClassCensus& census) {
         swept.components[i] != c.components[i])
       return failed("census", at_index(i) + "the census's figures differ from classification.h5's");
   return passed("census", "the class sweep's census gives classification.h5's figures at every index");
+}
+
+RunCheck items(const std::filesystem::path& run_directory, const RunCheckOptions& options) {
+  const run::RunDirectory directory(run_directory);
+  const std::optional<run::RunDirectory::SavedSweep> saved = directory.saved_class_sweep();
+  const std::optional<ItemRecordLog::Records> records = ItemRecordLog::read(run_directory);
+  if (!saved || !records)
+    return passed("items", "no item records (a run made before they were kept, or merged from parts): "
+                           "no work item solved again");
+  if (records->parameters != saved->identity.text())
+    return failed("items", ItemRecordLog::file_in(run_directory).string() + " belongs to a run of other parameters");
+  if (records->conflicting > 0)
+    return failed("items", std::to_string(records->conflicting) +
+                               " work items were solved twice with different figures (after a resume)");
+  const std::vector<std::uint64_t>& refused = saved->state.refused;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> recorded;
+  for (const auto& [item, digest] : records->digest_of)
+    if (std::find(refused.begin(), refused.end(), item) == refused.end()) recorded.emplace_back(item, digest);
+  ClassEngineOptions engine;
+  engine.mirror = saved->identity.mirror;
+  const ClassItems items(saved->identity.rules, engine);
+  const std::unique_ptr<ItemSolver> solver = items.solver();
+  const std::size_t wanted = std::min<std::size_t>(recorded.size(), static_cast<std::size_t>(options.items));
+  std::size_t solved = 0, skipped = 0;
+  for (std::size_t k = 0; k < wanted; ++k) {
+    // Evenly spaced over the recorded items, the first and the last included.
+    const std::size_t at = wanted == 1 ? 0 : k * (recorded.size() - 1) / (wanted - 1);
+    const auto [item, digest] = recorded[at];
+    const ItemFigures figures = solver->solve(item);
+    if (!figures.delta.refused.empty()) {
+      ++skipped;  // a class above this process's memory bound, or one for the symbolic path
+      continue;
+    }
+    ++solved;
+    if (run::item_digest(figures.delta) != digest)
+      return failed("items", "work item " + std::to_string(item) + ": its figures solved again differ from the run's record");
+  }
+  return passed("items", std::to_string(solved) + " of " + std::to_string(recorded.size()) +
+                             " recorded work items solved again equal their records" +
+                             (skipped > 0 ? " (" + std::to_string(skipped) + " left out: a class above the bound)" : ""));
 }
 
 RunCheck layers(const std::filesystem::path& directory, const Classification& c, const RunCheckOptions& options) {
@@ -244,6 +287,7 @@ std::string check_run(const std::filesystem::path& run_directory, const RunCheck
     report(layers(run_directory, c, options));
   } else if (const std::optional<ClassCensus> swept = open_class_run(run_directory)) {
     report(census(c, *swept));
+    report(items(run_directory, options));
   }
   return run_digest(c);
 }

@@ -17,6 +17,9 @@
 //                  solution, found by the board-level search (board/search.hpp), has its
 //                  recorded index;
 //   census         (a class sweep) the census's per-index figures equal classification.h5's;
+//   items          (a class sweep that recorded its items, storage/item_records.hpp) a
+//                  sample of its work items, evenly spaced, solved again: each one's figures
+//                  equal the digest the run recorded for it;
 //   parts          (a partitioned run) every part file is there, and the parts' counts add
 //                  up to classification.h5's, index by index;
 //   layers         (a bdd run) each saved layer counts what classification.h5 says, the
@@ -38,6 +41,7 @@ struct RunCheck {
 
 struct RunCheckOptions {
   int boards_per_layer = 3;  // a bdd run's boards checked by search, per layer
+  int items = 20;            // a class sweep's recorded work items solved again
 };
 
 // Runs every check that applies to the run in DIR, calling `report` after each. Returns the

@@ -13,7 +13,9 @@
 #include "run/rank_dealing.hpp"
 #include "run/run_directory.hpp"
 #include "storage/class_checkpoint.hpp"
+#include "storage/item_records.hpp"
 #include "util/clock.hpp"
+#include "util/fnv1a.hpp"
 #include "util/process.hpp"
 
 namespace rushhour::run {
@@ -259,6 +261,7 @@ class ClassSweepJob {
     if (!job.out.empty()) {
       checkpoint_.emplace(RunDirectory(job.out).class_checkpoint(identity_of(job)));
       if (!resumed) checkpoint_->clear();
+      item_records_.emplace(job.out, identity_of(job).text(), !resumed);
     }
     if (resumed) {
       if (resumed->items != state_.items || resumed->tallies.size() != pairs_ ||
@@ -334,6 +337,7 @@ class ClassSweepJob {
  private:
   void add(ItemFigures&& figures) {
     const std::uint64_t item = figures.delta.later_items.empty() ? 0 : figures.delta.later_items.front().begin;
+    if (item_records_) item_records_->append(item, item_digest(figures.delta));
     add_sweep(state_, figures.delta, job_.options.samples_per_index, job_.options.sample_indices);
     if (job_.options.on_clusters && !figures.clusters.records.empty())
       job_.options.on_clusters(item, std::move(figures.clusters));
@@ -360,6 +364,8 @@ class ClassSweepJob {
   void save() {
     state_.seconds = seconds_before_ + seconds_since(start_);
     if (job_.options.on_checkpoint) job_.options.on_checkpoint(state_);
+    // Every item the checkpoint counts as done has its record on disk first.
+    if (item_records_) item_records_->flush();
     if (checkpoint_) checkpoint_->save(state_);
   }
 
@@ -392,6 +398,7 @@ class ClassSweepJob {
   std::size_t pairs_ = 0;
   ClassSweepState state_;
   std::optional<ClassCheckpoint> checkpoint_;
+  std::optional<ItemRecordLog> item_records_;  // with a run directory
   std::vector<ItemRange> job_items_;
   std::vector<ItemRange> units_;
   std::uint64_t done_before_ = 0;
@@ -508,6 +515,29 @@ CpuProjections project_cpu(const std::vector<ItemCost>& costs, std::uint64_t job
   const double scale = n > 1 ? big_n * std::sqrt((1 - n / big_n) / n / (n - 1)) : 0;
   return {.by_items = {big_n * mean_t, 1.96 * scale * std::sqrt(squares_t)},
           .by_configurations = {configurations * ratio, 1.96 * scale * std::sqrt(squares_d)}};
+}
+
+std::uint64_t item_digest(const ClassSweepState& figures) {
+  Fnv1a64 hash;
+  const auto add = [&hash](std::uint64_t word) {
+    for (int b = 0; b < 8; ++b) {
+      const auto byte = static_cast<unsigned char>(word >> (8 * b));
+      hash.add(&byte, 1);
+    }
+  };
+  for (std::size_t v = 0; v < figures.tallies.size(); ++v) {
+    const VehicleTally& t = figures.tallies[v];
+    if (t.domain == 0 && t.count.empty()) continue;
+    add(v);
+    add(t.domain);
+    for (const auto* values : {&t.count, &t.nondominated, &t.components}) {
+      add(values->size());
+      for (const std::uint64_t value : *values) add(value);
+    }
+  }
+  add(figures.refused.size());
+  for (const std::uint64_t item : figures.refused) add(item);
+  return hash.value();
 }
 
 }  // namespace rushhour::run

@@ -61,6 +61,11 @@ struct CpuProjection {
 struct CpuProjections {
   CpuProjection by_items, by_configurations;
 };
+// A digest of one work item's figures (its tallies per number of walls, cars and trucks, and
+// whether it was refused; not its sample keys): what a run with a directory records of each
+// finished item (storage/item_records.hpp) and `verify` compares with the item solved again.
+std::uint64_t item_digest(const ClassSweepState& figures);
+
 CpuProjections project_cpu(const std::vector<ItemCost>& costs, std::uint64_t job_items, double configurations);
 
 struct ClassJobResult {

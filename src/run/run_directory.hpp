@@ -11,6 +11,8 @@
 //                                layer identity + the component budget options
 //   DIR/classes-checkpoint.txt   a class sweep's checkpoint; identity: the rules, the sample
 //                                options, the mirror and the part (ClassSweepIdentity)
+//   DIR/class-items.bin          a digest of each finished work item's figures, for verify
+//                                (storage/item_records.hpp); identity: ClassSweepIdentity
 //
 // Resume policy: a fresh run clears what an earlier run left; --resume continues from the
 // files whose identity equals this run's and refuses a directory made with other parameters

@@ -8,12 +8,18 @@
 
 #include <hdf5.h>
 
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "cli_test_support.hpp"
 #include "storage/classification_file.hpp"
+#include "storage/item_records.hpp"
 #include "test_tier.hpp"
+#include "util/fnv1a.hpp"
 
 RUSHHOUR_TEST_TIER(full);
 
@@ -57,6 +63,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(VerifiedRun{"bdd", "--size 4 --engine bdd", "layers:"},
                       VerifiedRun{"bdd_walls_cell", "--size 4 --engine bdd --encoding cell --walls 1 --metric move", "layers:"},
                       VerifiedRun{"classes_walls", "--size 4 --engine classes --walls 1-2 --threads 2", "census:"},
+                      VerifiedRun{"classes_items", "--size 5 --engine classes --max-vehicles 4 --threads 2",
+                                  "items: 20 of "},
                       VerifiedRun{"explicit", "--size 4 --engine explicit --metric move", "samples:"},
                       VerifiedRun{"bdd_partitioned", "--size 4 --partition rows", "parts:"}),
     [](const ::testing::TestParamInfo<VerifiedRun>& run) { return std::string(run.param.name); });
@@ -155,6 +163,69 @@ TEST(VerifyParts, AMissingPartFileIsNamed) {
   EXPECT_NE(verified.out.find("FAIL  parts: 127 of 128 part files"), std::string::npos) << verified.out;
 }
 
+// The records of DIR/class-items.bin (storage/item_records.hpp) rewritten by `change`, each
+// record's check recomputed.
+void rewrite_item_records(const std::filesystem::path& run,
+                          const std::function<void(std::vector<std::array<std::uint64_t, 2>>&)>& change) {
+  const std::filesystem::path file = ItemRecordLog::file_in(run);
+  std::ifstream in(file, std::ios::binary);
+  std::string header;
+  std::getline(in, header);
+  std::vector<std::array<std::uint64_t, 2>> records;
+  std::array<std::uint64_t, 3> words{};
+  while (in.read(reinterpret_cast<char*>(words.data()), sizeof words)) records.push_back({words[0], words[1]});
+  in.close();
+  change(records);
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out << header << "\n";
+  for (const auto& [item, digest] : records) {
+    Fnv1a64 hash;
+    hash.add(reinterpret_cast<const unsigned char*>(&item), 8);  // little-endian, as the log
+    hash.add(reinterpret_cast<const unsigned char*>(&digest), 8);
+    const std::array<std::uint64_t, 3> record = {item, digest, hash.value()};
+    out.write(reinterpret_cast<const char*>(record.data()), sizeof record);
+  }
+}
+
+// A class sweep's item records: a record whose figures differ from the item solved again is
+// named by its item; two differing records of one item are counted.
+TEST(VerifyItems, ARecordThatDiffersIsNamed) {
+  TempDir dir("verify_items");
+  const std::string run = dir / "run";
+  ASSERT_EQ(run_rushhour("classify -q --size 4 --engine classes --threads 2 --out " + run).status, 0);
+  std::uint64_t least = 0;
+  rewrite_item_records(run, [&](auto& records) {
+    ASSERT_FALSE(records.empty());
+    auto first = std::min_element(records.begin(), records.end());
+    least = (*first)[0];
+    (*first)[1] ^= 1;
+  });
+  auto verified = run_rushhour("verify --run " + run);
+  EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("FAIL  items: work item " + std::to_string(least) + ": "), std::string::npos)
+      << verified.out;
+  rewrite_item_records(run, [](auto& records) { records.push_back({records.front()[0], records.front()[1] ^ 2}); });
+  verified = run_rushhour("verify --run " + run);
+  EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("FAIL  items: 1 work items were solved twice with different figures"), std::string::npos)
+      << verified.out;
+}
+
+// A record torn by a kill hides the records after it; a resumed sweep cuts it off first.
+TEST(VerifyItems, AResumeCutsOffATornRecord) {
+  TempDir dir("verify_items_torn");
+  const std::string run = dir / "run";
+  const std::string classify = "classify -q --size 4 --engine classes --threads 2 --out " + run;
+  ASSERT_EQ(run_rushhour(classify).status, 0);
+  const std::filesystem::path file = ItemRecordLog::file_in(run);
+  const auto size = std::filesystem::file_size(file);
+  std::ofstream(file, std::ios::binary | std::ios::app) << "torn recor";
+  ASSERT_EQ(run_rushhour(classify + " --resume").status, 0);
+  EXPECT_EQ(std::filesystem::file_size(file), size);
+  const auto verified = run_rushhour("verify --run " + run);
+  EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+}
+
 // Adds 1 to element `row` of the 1-D uint64 dataset `name`.
 void add_one_to_element(const std::filesystem::path& file, const char* name, hsize_t row) {
   const hid_t id = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
@@ -207,7 +278,8 @@ TEST(VerifyRefuses, WhatIsNoFinishedRun) {
         std::pair{std::string("verify"), "verify needs --run DIR"},
         std::pair{"verify --run " + (dir / "x") + " --boards -1", "--boards must be >= 0"},
         std::pair{"verify --run " + (dir / "x") + " --records 5", "--records goes with --clusters"},
-        std::pair{"verify --clusters " + (dir / "x.h5") + " --boards 5", "--boards goes with --run"},
+        std::pair{"verify --clusters " + (dir / "x.h5") + " --boards 5", "--boards and --items go with --run"},
+        std::pair{"verify --run " + (dir / "x") + " --items -2", "--items must be >= 0"},
         std::pair{"verify --clusters " + (dir / "x.h5") + " --run " + (dir / "x"), "not both"},
         std::pair{"verify --clusters " + (dir / "missing.h5"), "missing.h5"}}) {
     const auto result = run_rushhour(command);
