@@ -18,9 +18,18 @@ std::string run_digest(const Classification& c) {
   line(to_string(c.domain_count) + " " + to_string(c.winning_count) + " " + to_string(c.solvable_count) + " " +
        to_string(c.unsolvable_count));
   for (std::size_t i = 0; i < c.layers.size(); ++i) {
-    std::string text = std::to_string(i) + " " + to_string(c.layers[i].count);
-    if (i < c.nondominated.size()) text += " " + to_string(c.nondominated[i]);
-    if (i < c.components.size()) text += " " + std::to_string(c.components[i]);
+    // Appended piece by piece: `text += " " + s` trips a GCC 12 -Wrestrict false positive.
+    std::string text = std::to_string(i);
+    text += ' ';
+    text += to_string(c.layers[i].count);
+    if (i < c.nondominated.size()) {
+      text += ' ';
+      text += to_string(c.nondominated[i]);
+    }
+    if (i < c.components.size()) {
+      text += ' ';
+      text += std::to_string(c.components[i]);
+    }
     line(text);
   }
   char text[17];
