@@ -1,6 +1,7 @@
 // `rushhour verify`: a finished run re-checked from what it saved (query/run_checks.hpp), one
 // line per check, then the run digest. Exit 0 when every check holds, 1 when one does not.
 #include <iostream>
+#include <limits>
 
 #include "app/commands.hpp"
 #include "app/options.hpp"
@@ -11,7 +12,7 @@ namespace rushhour::app {
 namespace {
 
 constexpr const char* kVerifyUsage =
-    "usage: rushhour verify --run DIR [--boards K] [--items K]\n"
+    "usage: rushhour verify --run DIR [--sample K | --all] [--boards K]\n"
     "       rushhour verify --clusters DB [--records K]\n"
     "\n"
     "Re-checks a finished run from what it saved: classification.h5's figures against each\n"
@@ -31,8 +32,9 @@ int run_verify(const std::vector<std::string>& args) {
       ("run", po::value<std::string>(), "the run directory DIR")
       ("boards", po::value<int>()->default_value(3),
        "a bdd run: boards of each saved layer whose index is checked by search")
-      ("items", po::value<int>()->default_value(20),
-       "a class sweep: recorded work items, evenly spaced, solved again and compared")
+      ("sample", po::value<int>()->default_value(20),
+       "a class sweep: K recorded work items, evenly spaced, solved again and compared")
+      ("all", po::bool_switch(), "a class sweep: every recorded work item solved again")
       ("clusters", po::value<std::string>(), "a puzzle database DB.h5 (classify --clusters)")
       ("records", po::value<long long>()->default_value(1000),
        "with --clusters: about K rows, evenly spaced, searched again");
@@ -46,8 +48,8 @@ int run_verify(const std::vector<std::string>& args) {
   };
   if (vm->count("clusters")) {
     if (vm->count("run")) throw InputError("verify takes --run DIR or --clusters DB, not both");
-    if (!(*vm)["boards"].defaulted() || !(*vm)["items"].defaulted())
-      throw InputError("--boards and --items go with --run DIR");
+    if (!(*vm)["boards"].defaulted() || !(*vm)["sample"].defaulted() || (*vm)["all"].as<bool>())
+      throw InputError("--boards, --sample and --all go with --run DIR");
     const long long records = (*vm)["records"].as<long long>();
     if (records < 0) throw InputError("--records must be >= 0");
     check_database((*vm)["clusters"].as<std::string>(), static_cast<std::uint64_t>(records), print);
@@ -55,9 +57,12 @@ int run_verify(const std::vector<std::string>& args) {
   }
   if (!vm->count("run")) throw InputError("verify needs --run DIR (or --clusters DB)");
   if (!(*vm)["records"].defaulted()) throw InputError("--records goes with --clusters DB");
-  const int boards = (*vm)["boards"].as<int>(), items = (*vm)["items"].as<int>();
+  const int boards = (*vm)["boards"].as<int>(), sample = (*vm)["sample"].as<int>();
   if (boards < 0) throw InputError("--boards must be >= 0");
-  if (items < 0) throw InputError("--items must be >= 0");
+  if (sample < 0) throw InputError("--sample must be >= 0");
+  const bool all = (*vm)["all"].as<bool>();
+  if (all && !(*vm)["sample"].defaulted()) throw InputError("--sample K or --all, not both");
+  const int items = all ? std::numeric_limits<int>::max() : sample;
   const std::string digest = check_run((*vm)["run"].as<std::string>(), {.boards_per_layer = boards, .items = items}, print);
   if (!digest.empty()) std::cout << "run digest " << digest << " (its figures)\n";
   return all_passed ? 0 : 1;

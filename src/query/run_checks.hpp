@@ -41,7 +41,7 @@ struct RunCheck {
 
 struct RunCheckOptions {
   int boards_per_layer = 3;  // a bdd run's boards checked by search, per layer
-  int items = 20;            // a class sweep's recorded work items solved again
+  int items = 20;            // a class sweep's recorded work items solved again (all: INT_MAX)
 };
 
 // Runs every check that applies to the run in DIR, calling `report` after each. Returns the

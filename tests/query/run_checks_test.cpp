@@ -12,6 +12,7 @@
 #include <array>
 #include <fstream>
 #include <functional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -222,8 +223,12 @@ TEST(VerifyItems, AResumeCutsOffATornRecord) {
   std::ofstream(file, std::ios::binary | std::ios::app) << "torn recor";
   ASSERT_EQ(run_rushhour(classify + " --resume").status, 0);
   EXPECT_EQ(std::filesystem::file_size(file), size);
-  const auto verified = run_rushhour("verify --run " + run);
+  const auto verified = run_rushhour("verify --run " + run + " --all");
   EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+  // --all: every recorded item solved again.
+  std::smatch counts;
+  ASSERT_TRUE(std::regex_search(verified.out, counts, std::regex("items: ([0-9]+) of ([0-9]+) recorded"))) << verified.out;
+  EXPECT_EQ(counts[1].str(), counts[2].str());
 }
 
 // Adds 1 to element `row` of the 1-D uint64 dataset `name`.
@@ -278,8 +283,10 @@ TEST(VerifyRefuses, WhatIsNoFinishedRun) {
         std::pair{std::string("verify"), "verify needs --run DIR"},
         std::pair{"verify --run " + (dir / "x") + " --boards -1", "--boards must be >= 0"},
         std::pair{"verify --run " + (dir / "x") + " --records 5", "--records goes with --clusters"},
-        std::pair{"verify --clusters " + (dir / "x.h5") + " --boards 5", "--boards and --items go with --run"},
-        std::pair{"verify --run " + (dir / "x") + " --items -2", "--items must be >= 0"},
+        std::pair{"verify --clusters " + (dir / "x.h5") + " --boards 5", "--boards, --sample and --all go with --run"},
+        std::pair{"verify --clusters " + (dir / "x.h5") + " --all", "--boards, --sample and --all go with --run"},
+        std::pair{"verify --run " + (dir / "x") + " --sample -2", "--sample must be >= 0"},
+        std::pair{"verify --run " + (dir / "x") + " --sample 3 --all", "--sample K or --all, not both"},
         std::pair{"verify --clusters " + (dir / "x.h5") + " --run " + (dir / "x"), "not both"},
         std::pair{"verify --clusters " + (dir / "missing.h5"), "missing.h5"}}) {
     const auto result = run_rushhour(command);
