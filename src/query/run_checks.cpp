@@ -136,8 +136,8 @@ RunCheck items(const std::filesystem::path& run_directory, const RunCheckOptions
     if (run::item_digest(figures.delta) != digest)
       return failed("items", "work item " + std::to_string(item) + ": its figures solved again differ from the run's record");
   }
-  return passed("items", std::to_string(solved) + " of " + std::to_string(recorded.size()) +
-                             " recorded work items solved again equal their records" +
+  return passed("items", std::to_string(solved) + " of " + std::to_string(recorded.size()) + " recorded work items (" +
+                             std::to_string(saved->state.items_done()) + " done) solved again equal their records" +
                              (skipped > 0 ? " (" + std::to_string(skipped) + " left out: a class above the bound)" : ""));
 }
 
