@@ -89,6 +89,7 @@ int run_merge(const std::vector<std::string>& args) {
   if (!census.complete) throw InputError("the parts do not hold every work item");
   const run::RunDirectory directory((*vm)["out"].as<std::string>());
   directory.create();
+  run::merge_item_records(parts, directory.root(), merged.parameters);
   directory.class_checkpoint(identity).save(merged.state);
   const Classification result = census.classification();
   directory.write_result(result, "merged from " + std::to_string(parts.size()) + " parts: " + merged.parameters);

@@ -5,6 +5,7 @@
 #include "board/errors.hpp"
 #include "explicit/item_parts.hpp"
 #include "run/run_directory.hpp"
+#include "storage/item_records.hpp"
 
 namespace rushhour::run {
 
@@ -57,6 +58,21 @@ MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_dire
   if (!missing.empty())
     throw InputError("parts missing: " + missing + " of " + std::to_string(parts));
   return merged;
+}
+
+std::uint64_t merge_item_records(const std::vector<std::filesystem::path>& part_directories,
+                                 const std::filesystem::path& out, const std::string& parameters) {
+  ItemRecordLog merged(out, parameters, true);
+  std::uint64_t copied = 0;
+  for (const std::filesystem::path& directory : part_directories) {
+    const std::optional<RunDirectory::SavedSweep> saved = RunDirectory(directory).saved_class_sweep();
+    const std::optional<ItemRecordLog::Records> records = ItemRecordLog::read(directory);
+    if (!saved || !records || records->parameters != saved->identity.text()) continue;
+    for (const auto& [item, digest] : records->digest_of) merged.append(item, digest);
+    copied += records->digest_of.size();
+  }
+  merged.flush();
+  return copied;
 }
 
 }  // namespace rushhour::run

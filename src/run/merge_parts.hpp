@@ -19,4 +19,10 @@ struct MergedParts {
 };
 MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_directories);
 
+// The parts' item records (storage/item_records.hpp) copied into `out`'s log under the whole
+// job's `parameters`, so that verify solves items of the merged run again; a part without
+// records (or with records of other parameters) adds none. Returns how many it copied.
+std::uint64_t merge_item_records(const std::vector<std::filesystem::path>& part_directories,
+                                 const std::filesystem::path& out, const std::string& parameters);
+
 }  // namespace rushhour::run

@@ -182,6 +182,10 @@ TEST_P(ItemPartsRun, MergedPartsEqualTheWholeRun) {
   const CommandRun expected = run_rushhour("query --run " + dir / "whole" + " --hardest --json");
   EXPECT_EQ(query.status, 0) << query.err;
   EXPECT_EQ(query.out, expected.out);
+  // It verifies like the whole one, its parts' item records solved again.
+  const CommandRun verified = run_rushhour("verify --run " + dir / "merged");
+  EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("ok    items: 20 of "), std::string::npos) << verified.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(BothMetrics, ItemPartsRun,
