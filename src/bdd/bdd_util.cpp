@@ -107,4 +107,17 @@ bdd disjunction(std::vector<bdd> terms) {
   return terms.front();
 }
 
+std::vector<bdd> count_true(std::span<const bdd> markers, int cap) {
+  std::vector<bdd> by_count = {bddtrue};
+  for (const bdd& here : markers) {
+    std::vector<bdd> next(std::min<std::size_t>(by_count.size() + 1, static_cast<std::size_t>(cap) + 1), bddfalse);
+    for (std::size_t k = 0; k < by_count.size(); ++k) {
+      next[k] |= by_count[k] & !here;
+      if (k + 1 < next.size()) next[k + 1] |= by_count[k] & here;
+    }
+    by_count = std::move(next);
+  }
+  return by_count;
+}
+
 }  // namespace rushhour

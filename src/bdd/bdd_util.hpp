@@ -52,6 +52,11 @@ bool for_each_assignment(const bdd& f, std::span<const int> variables,
 // Disjunction of all terms, merged pairwise in a balanced tree (cheaper than a chain).
 bdd disjunction(std::vector<bdd> terms);
 
+// by_count[k]: the assignments under which exactly k of `markers` hold, for k = 0..cap (those
+// with more are dropped). A dynamic programme over the markers in their order: give them in
+// variable order to keep the partial sets small.
+std::vector<bdd> count_true(std::span<const bdd> markers, int cap);
+
 // a ∧ ¬b in one pass (bddop_diff). Spelled a & !b, BuDDy first builds ¬b as a BDD of its own,
 // a full copy: on 6x6 that was 16% of the dominance closures, whose `reached` has millions of
 // nodes and changes after every transition part.

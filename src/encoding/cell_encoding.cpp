@@ -185,17 +185,9 @@ std::vector<TransitionPart> CellEncoding::make_parts(Metric metric) const {
 
 std::vector<bdd> CellEncoding::count_distribution(
     const std::function<bdd(int row, int col)>& marker, int cap) const {
-  std::vector<bdd> by_count = {bddtrue};
-  for (int cell : cell_sequence_) {
-    const bdd here = marker(cell / n_, cell % n_);
-    std::vector<bdd> next(std::min<std::size_t>(by_count.size() + 1, cap + 1u), bddfalse);
-    for (std::size_t k = 0; k < by_count.size(); ++k) {
-      next[k] |= by_count[k] & !here;
-      if (k + 1 < next.size()) next[k + 1] |= by_count[k] & here;
-    }
-    by_count = std::move(next);
-  }
-  return by_count;
+  std::vector<bdd> markers;
+  for (int cell : cell_sequence_) markers.push_back(marker(cell / n_, cell % n_));
+  return count_true(markers, cap);
 }
 
 bdd CellEncoding::counts_where(const std::function<bool(int, int)>& wanted, int max_vehicles,

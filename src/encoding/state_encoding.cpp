@@ -39,16 +39,7 @@ std::vector<DomainVariable> StateEncoding::lay_out(
 
 bdd StateEncoding::wall_count_between(int min, int max) const {
   if (max < min || max < 0) return bddfalse;
-  // by_count[k]: the assignments of the cells so far with k walls, k up to max.
-  std::vector<bdd> by_count = {bddtrue};
-  for (const bdd& wall : wall_at_) {
-    std::vector<bdd> next(std::min<std::size_t>(by_count.size() + 1, static_cast<std::size_t>(max) + 1), bddfalse);
-    for (std::size_t k = 0; k < by_count.size(); ++k) {
-      next[k] |= by_count[k] & !wall;
-      if (k + 1 < next.size()) next[k + 1] |= by_count[k] & wall;
-    }
-    by_count = std::move(next);
-  }
+  const std::vector<bdd> by_count = count_true(wall_at_, max);
   bdd result = bddfalse;
   for (std::size_t k = static_cast<std::size_t>(std::max(min, 0)); k < by_count.size(); ++k) result |= by_count[k];
   return result;

@@ -519,12 +519,7 @@ CpuProjections project_cpu(const std::vector<ItemCost>& costs, std::uint64_t job
 
 std::uint64_t item_digest(const ClassSweepState& figures) {
   Fnv1a64 hash;
-  const auto add = [&hash](std::uint64_t word) {
-    for (int b = 0; b < 8; ++b) {
-      const auto byte = static_cast<unsigned char>(word >> (8 * b));
-      hash.add(&byte, 1);
-    }
-  };
+  const auto add = [&hash](std::uint64_t word) { hash.add_word(word); };
   for (std::size_t v = 0; v < figures.tallies.size(); ++v) {
     const VehicleTally& t = figures.tallies[v];
     if (t.domain == 0 && t.count.empty()) continue;

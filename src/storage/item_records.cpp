@@ -17,11 +17,8 @@ constexpr const char* kHeader = "rushhour class item records 1 ";
 
 std::uint64_t record_check(std::uint64_t item, std::uint64_t digest) {
   Fnv1a64 hash;
-  for (const std::uint64_t word : {item, digest})
-    for (int b = 0; b < 8; ++b) {
-      const auto byte = static_cast<unsigned char>(word >> (8 * b));
-      hash.add(&byte, 1);
-    }
+  hash.add_word(item);
+  hash.add_word(digest);
   return hash.value();
 }
 

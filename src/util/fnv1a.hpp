@@ -17,6 +17,13 @@ class Fnv1a64 {
   void add(std::string_view text) {
     add(reinterpret_cast<const unsigned char*>(text.data()), text.size());
   }
+  // The 8 bytes of `word`, least significant first (the same on every machine).
+  void add_word(std::uint64_t word) {
+    for (int b = 0; b < 8; ++b) {
+      const auto byte = static_cast<unsigned char>(word >> (8 * b));
+      add(&byte, 1);
+    }
+  }
   std::uint64_t value() const { return hash_; }
 
  private:

@@ -181,8 +181,8 @@ void rewrite_item_records(const std::filesystem::path& run,
   out << header << "\n";
   for (const auto& [item, digest] : records) {
     Fnv1a64 hash;
-    hash.add(reinterpret_cast<const unsigned char*>(&item), 8);  // little-endian, as the log
-    hash.add(reinterpret_cast<const unsigned char*>(&digest), 8);
+    hash.add_word(item);
+    hash.add_word(digest);
     const std::array<std::uint64_t, 3> record = {item, digest, hash.value()};
     out.write(reinterpret_cast<const char*>(record.data()), sizeof record);
   }
