@@ -38,38 +38,57 @@ def wall_range(fields):
     return (int(low) if low else 0, int(high))
 
 
-def census_sums(path, allows):
+class Tally:
+    """The figures of one (walls, cars, trucks) of a census: its domain and, per index, the
+    configurations, non-dominated configurations and components (FIGURES)."""
+
+    def __init__(self, walls, cars, trucks, domain, figures):
+        self.walls, self.cars, self.trucks, self.domain, self.figures = walls, cars, trucks, domain, figures
+
+
+def read_census(path, error=fail):
+    """(parameter fields, header fields, [Tally]) of a finished census; error(reason) where the
+    file is unreadable, damaged, no census or unfinished."""
     try:
         text = open(path).read()
     except OSError as e:
-        fail(f"cannot read {path}: {e.strerror}")
+        return error(f"cannot read {path}: {e.strerror}")
     if not text.startswith("rushhour class sweep checkpoint"):
-        fail(f"{path} is not a class sweep census")
+        return error(f"{path} is not a class sweep census")
     body, _, checksum = text.rpartition("checksum ")
     if checksum.strip() != f"{fnv1a(body):016x}":
-        fail(f"{path}: checksum mismatch (damaged)")
+        return error(f"{path}: checksum mismatch (damaged)")
     lines = body.split("\n")
     fields = dict(w.split("=", 1) for w in lines[1].split()[1:] if "=" in w)
     header = dict(l.split(" ", 1) for l in lines[2:9] if " " in l)
     if header.get("next_item") != header.get("items"):
-        fail(f"{path}: the sweep is not finished")
-    size, highest = int(fields["size"]), int(header["highest"])
+        return error(f"{path}: the sweep is not finished")
+    size = int(fields["size"])
     min_walls = wall_range(fields)[0]
     trucks_per_car = size * size // 3 + 1
     cars_per_wall_count = size * size // 2 + 1
-    sums = {k: [0] * (highest + 1) for k in FIGURES}
-    domain = 0
+    tallies = []
     for i, line in enumerate(lines):
         if not line.startswith("tally "):
             continue
         _, pair, pair_domain = line.split()
         rest, trucks = divmod(int(pair), trucks_per_car)
         wall_offset, cars = divmod(rest, cars_per_wall_count)
-        if allows(min_walls + wall_offset, cars, trucks):
-            domain += int(pair_domain)
-            for k, figure in enumerate(FIGURES):
-                values = [int(v) for v in lines[i + 1 + k].split()]
-                sums[figure] = [a + b for a, b in zip(sums[figure], values)]
+        figures = {figure: [int(v) for v in lines[i + 1 + k].split()] for k, figure in enumerate(FIGURES)}
+        tallies.append(Tally(min_walls + wall_offset, cars, trucks, int(pair_domain), figures))
+    return fields, header, tallies
+
+
+def census_sums(path, allows):
+    fields, header, tallies = read_census(path)
+    highest = int(header["highest"])
+    sums = {k: [0] * (highest + 1) for k in FIGURES}
+    domain = 0
+    for tally in tallies:
+        if allows(tally.walls, tally.cars, tally.trucks):
+            domain += tally.domain
+            for figure in FIGURES:
+                sums[figure] = [a + b for a, b in zip(sums[figure], tally.figures[figure])]
     return fields, domain, sums
 
 

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake libbdd-dev libboost-program-options-dev libhdf5-dev
           hdf5-tools libgtest-dev python3 python3-h5py python3-numpy python3-matplotlib
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin python3-jinja2 python3-selenium chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

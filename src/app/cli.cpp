@@ -21,6 +21,7 @@ constexpr const char* kCliUsage =
     "  query      ask a finished or partial run about boards, indices and counts\n"
     "  merge      add the finished parts of a class sweep (classify --items K/N) into one run\n"
     "  verify     re-check a finished run from what it saved, and print its digest\n"
+    "  report     one self-contained HTML page of a run or a puzzle database\n"
     "\n"
     "`rushhour <command> --help` lists a command's options; `rushhour --version`.";
 
@@ -50,7 +51,8 @@ int run(int argc, const char* const* argv) {
     if (command == "query") return run_query(args);
     if (command == "merge") return run_merge(args);
     if (command == "verify") return run_verify(args);
-    throw InputError("unknown command '" + command + "' (expected classify, count, explode, query, merge or verify)");
+    if (command == "report") return run_report(args);
+    throw InputError("unknown command '" + command + "' (expected classify, count, explode, query, merge, verify or report)");
   } catch (const InputError& e) {
     std::cerr << "rushhour: " << e.what() << "\n";
     return 2;

@@ -15,6 +15,7 @@ int run_explode(const std::vector<std::string>& args);
 int run_query(const std::vector<std::string>& args);
 int run_merge(const std::vector<std::string>& args);
 int run_verify(const std::vector<std::string>& args);
+int run_report(const std::vector<std::string>& args);
 
 // What `rushhour classify --config FILE` makes of an INI text, without running anything: the
 // text is parsed against the classify options and validated like a command line; returns the

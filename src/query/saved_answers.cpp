@@ -157,9 +157,9 @@ class CensusAnswers final : public SavedAnswers {
   ClassCensus census_;
 };
 
-// A run of the explicit engine saves its result only: a board's component is searched, an
-// index's count and samples come from classification.h5, which holds no counts per number of
-// vehicles.
+// A run with its result only (the explicit engine, or a bdd run without its layers): a board's
+// component is searched, an index's count and samples come from classification.h5, which holds
+// no counts per number of vehicles.
 class ResultAnswers final : public SavedAnswers {
  public:
   explicit ResultAnswers(Classification result) : result_(std::move(result)) {}
@@ -170,8 +170,8 @@ class ResultAnswers final : public SavedAnswers {
   IndexAnswer index(std::optional<int> asked, const PieceFilter& filter, int samples) override {
     check_samples(samples);
     if (filter.active())
-      throw InputError("a run of the explicit engine keeps no counts per number of cars, trucks or walls "
-                       "(--cars, --trucks, --vehicles, --walls need a bdd or classes run)");
+      throw InputError("this run keeps classification.h5 only, no counts per number of cars, trucks or walls "
+                       "(--cars, --trucks, --vehicles, --walls need a bdd run's layers or a classes run)");
     const int highest = static_cast<int>(result_.layers.size()) - 1;
     IndexAnswer answer = index_of_finished_run(result_.complete, "the explicit run", highest, asked);
     if (answer.status != IndexAnswer::Status::Ok) return answer;
@@ -181,7 +181,7 @@ class ResultAnswers final : public SavedAnswers {
         answer.boards.push_back(sample.board);
     if (samples > 0 && answer.boards.empty() && answer.count > 0)
       answer.note = "(no sample boards of index " + std::to_string(answer.index) +
-                    ": an explicit run keeps those of its highest indices only)";
+                    ": classification.h5 keeps those of the highest indices only)";
     return answer;
   }
 
@@ -234,10 +234,10 @@ std::unique_ptr<SavedAnswers> open_saved_answers(const std::filesystem::path& di
   if (std::optional<ClassCensus> census = open_class_run(directory))
     return std::make_unique<CensusAnswers>(std::move(*census));
   const run::RunDirectory run(directory);
-  if (!run.has_layers() && std::filesystem::exists(run.result_file())) {
-    Classification result = read_classification(run.result_file());
-    if (result.engine == "explicit") return std::make_unique<ResultAnswers>(std::move(result));
-  }
+  // An explicit run saves no layers; a bdd run whose layers are gone (deleted for disk, or a
+  // committed result that keeps its figures only) still answers from classification.h5.
+  if (!run.has_layers() && std::filesystem::exists(run.result_file()))
+    return std::make_unique<ResultAnswers>(read_classification(run.result_file()));
   return std::make_unique<LayerAnswers>(directory);
 }
 
