@@ -76,10 +76,15 @@ def player_moves(size, solution, moves):
 
 
 class Binary:
-    """The rushhour binary, asked for JSON answers."""
+    """The rushhour binary, asked for JSON answers; `map` asks on every core at once."""
 
     def __init__(self, path):
         self.path = path
+
+    def map(self, ask, items):
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            return list(pool.map(ask, items))
 
     def ask(self, *args):
         process = subprocess.run([self.path, "query", *map(str, args), "--json"], capture_output=True, text=True)
@@ -262,9 +267,13 @@ def run_report(binary, directory, digest, samples, indices):
     source = ["--run", directory]
     shown = []  # [{index, count, puzzles}]
     if highest >= 0:
-        for index in range(highest, max(highest - indices, 0), -1):
-            answer = binary.ask(*source, "--index", index, "--sample", samples)
-            puzzles = [p for p in (binary.puzzle(source, board) for board in answer.get("samples", [])) if p]
+        # The highest indices but index 0 (winning boards need no player).
+        listed = list(range(highest, max(highest - indices, 0), -1)) or [highest]
+        answers = binary.map(lambda index: binary.ask(*source, "--index", index, "--sample", samples), listed)
+        boards = [board for answer in answers for board in answer.get("samples", [])]
+        solved = dict(zip(boards, binary.map(lambda board: binary.puzzle(source, board), boards)))
+        for index, answer in zip(listed, answers):
+            puzzles = [solved[board] for board in answer.get("samples", []) if solved[board]]
             if puzzles or index == highest:
                 shown.append({"index": index, "count": answer.get("count"), "puzzles": puzzles})
 
@@ -329,43 +338,50 @@ def database_report(binary, path, top, minimal):
     per_metric = []
     puzzles = []
     vehicle_counts, wall_counts = set(), set()
+    # Which lists to ask for: (metric, index, "all" or "minimal"), highest index first.
+    wanted = []
     for metric in metrics:
         counted = binary.ask(*source, "--metric", metric, "--count")
         per_index = counted["per_index"]
         per_metric.append({"metric": metric, "per_index": per_index, "clusters": counted["clusters"]})
         for index in range(len(per_index) - 1, -1, -1):
-            if not per_index[index]:
-                continue
-            lists = [("all", binary.ask(*source, "--metric", metric, "--index", index, "--sample", top)["list"])]
-            if minimal and not written_minimal:
-                lists.append(("minimal", binary.ask(*source, "--metric", metric, "--index", index, "--minimal",
-                                                    "--sample", top)["list"]))
-            seen = {}
-            for which, entries in lists:
-                for entry in entries:
-                    board = entry["board"]
-                    if board in seen:
-                        seen[board]["minimal"] = seen[board]["minimal"] or which == "minimal"
-                        continue
-                    solved = binary.puzzle(source, board, metric)
-                    if solved is None:
-                        raise ReportError(f"{path}: the cluster of {board} has no solution under {metric}")
-                    vehicles = entry["cars"] + entry["trucks"]
-                    walls = entry.get("walls", 0)
-                    vehicle_counts.add(vehicles)
-                    wall_counts.add(walls)
-                    puzzle = dict(solved, metric=metric, size_of_cluster=entry["size"], cars=entry["cars"],
-                                  trucks=entry["trucks"], vehicles=vehicles, walls=walls,
-                                  hardest_count=entry["hardest_count"], winning_count=entry["winning_count"],
-                                  minimal=written_minimal or which == "minimal",
-                                  public_line=f"{index} {board} {entry['size']}")
-                    seen[board] = puzzle
-                    puzzles.append(puzzle)
+            if per_index[index]:
+                wanted.append((metric, index, "all"))
+                if minimal and not written_minimal:
+                    wanted.append((metric, index, "minimal"))
+
+    def listing(task):
+        metric, index, which = task
+        return binary.ask(*source, "--metric", metric, "--index", index, "--sample", top,
+                          *(["--minimal"] if which == "minimal" else []))["list"]
+
+    lists = binary.map(listing, wanted)
+    # A cluster listed by both lists is one puzzle, minimal.
+    entries = {}
+    for (metric, index, which), listed in zip(wanted, lists):
+        for entry in listed:
+            key = (metric, entry["board"])
+            if key in entries:
+                entries[key][1] = entries[key][1] or which == "minimal"
+            else:
+                entries[key] = [entry, written_minimal or which == "minimal", index]
+    solved = binary.map(lambda key: binary.puzzle(source, key[1], key[0]), list(entries))
+    for (metric, board), (entry, is_minimal, index), puzzle in zip(entries, entries.values(), solved):
+        if puzzle is None:
+            raise ReportError(f"{path}: the cluster of {board} has no solution under {metric}")
+        vehicles = entry["cars"] + entry["trucks"]
+        walls = entry.get("walls", 0)
+        vehicle_counts.add(vehicles)
+        wall_counts.add(walls)
+        puzzles.append(dict(puzzle, metric=metric, size_of_cluster=entry["size"], cars=entry["cars"],
+                            trucks=entry["trucks"], vehicles=vehicles, walls=walls,
+                            hardest_count=entry["hardest_count"], winning_count=entry["winning_count"],
+                            minimal=is_minimal, public_line=f"{index} {board} {entry['size']}"))
     identity = [("board", f"{size}×{size}, exit row {attrs['exit_row']}"), ("metric", run_metric + (
                     " (each cluster also under " + metrics[1] + ")" if both else "")),
                 ("domain", attrs.get("domain", "all")), ("vehicle limits", limits_text(attrs)),
                 ("clusters recorded", grouped(int(attrs["clusters"]))),
-                ("least highest index recorded", attrs.get("cluster_min_index", 0)),
+                ("least highest index recorded", str(attrs.get("cluster_min_index", 0))),
                 ("minimal puzzles only", "yes, rule " + str(attrs.get("minimal_rule", "canonical"))
                  if written_minimal else "no"),
                 ("hardest configuration shown", attrs.get("hardest_choice", "")),

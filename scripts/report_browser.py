@@ -3,7 +3,8 @@
 
 Usage:
   /usr/bin/python3 scripts/report_browser.py PAGE.html --check (--run DIR | --clusters DB.h5) [--players K]
-  /usr/bin/python3 scripts/report_browser.py PAGE.html --screenshot FILE.png [--width W] [--height H]
+  /usr/bin/python3 scripts/report_browser.py PAGE.html --screenshot FILE.png [--width W] [--height H] [--full-page]
+        [--anchor ID]
 
 --check loads the page and fails (exit 1, the first difference on stderr) unless:
   - the browser logs no error and the page fetches nothing (no resource entries);
@@ -16,7 +17,9 @@ Usage:
     by a click on the board;
   - on a database page, each metric filter shows only that metric's puzzles, the minimal filter
     only minimal ones.
---screenshot writes a PNG of the whole page (Chromium's full-page capture) at width W.
+--screenshot writes a PNG of the page's first W x H pixels (default 1280 x 900), or with
+--full-page of the whole page at width W; --anchor ID scrolls to that element first
+(e.g. hardest, puzzles).
 
 Needs Debian's chromium, chromium-driver and python3-selenium; exit 3 when one is missing (the
 test suite skips then), 2 on bad usage.
@@ -180,6 +183,8 @@ def main(argv):
     parser.add_argument("--screenshot")
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=900)
+    parser.add_argument("--full-page", action="store_true")
+    parser.add_argument("--anchor", help="with --screenshot: scroll to the element of this id first")
     args = parser.parse_args(argv[1:])
     if args.check == bool(args.screenshot) or (args.check and bool(args.run) == bool(args.clusters)):
         print("report_browser.py: give --check with --run DIR or --clusters DB, or --screenshot FILE", file=sys.stderr)
@@ -189,12 +194,15 @@ def main(argv):
         return 2
     driver = browser(args.width, args.height)
     try:
-        driver.get("file://" + os.path.abspath(args.page))
+        driver.get("file://" + os.path.abspath(args.page) + (f"#{args.anchor}" if args.anchor else ""))
         if args.screenshot:
             from selenium.webdriver.common.by import By
-            height = driver.execute_script("return document.documentElement.scrollHeight")
-            driver.set_window_size(args.width, min(height + 40, 12000))
-            driver.find_element(By.TAG_NAME, "body").screenshot(args.screenshot)
+            if args.full_page:
+                height = driver.execute_script("return document.documentElement.scrollHeight")
+                driver.set_window_size(args.width, min(height + 40, 12000))
+                driver.find_element(By.TAG_NAME, "body").screenshot(args.screenshot)
+            else:
+                driver.save_screenshot(args.screenshot)
             print(args.screenshot)
             return 0
         check_console(driver)

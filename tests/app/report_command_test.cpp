@@ -68,7 +68,7 @@ TEST_P(ReportOfEngine, PagePassesTheBrowserCheck) {
   TempDir dir("rushhour_report_engine");
   const CommandRun classified = run_rushhour(std::string(GetParam().classify) + " -q --out " + (dir / "run"));
   ASSERT_EQ(classified.status, 0) << classified.err;
-  const CommandRun report = run_rushhour("report --run " + (dir / "run") + " --samples 2 --indices 3");
+  const CommandRun report = run_rushhour("report --run " + (dir / "run") + " --samples 1 --indices 2");
   ASSERT_EQ(report.status, 0) << report.err;
   EXPECT_EQ(report.out, (dir / "run") + "/report.html\n");
   const std::string page = read_file(dir / "run/report.html");
@@ -86,6 +86,14 @@ INSTANTIATE_TEST_SUITE_P(Report, ReportOfEngine,
                                            EngineCase{"classes_walls", "classify --size 4 --engine classes --walls 1"},
                                            EngineCase{"bdd_walls", "classify --size 4 --walls 0-1 --metric move"}),
                          [](const auto& engine_case) { return std::string(engine_case.param.name); });
+
+TEST(Report, DemoRunOfTheReadmeFirstCommand) {
+  TempDir dir("rushhour_report_demo");
+  ASSERT_EQ(run_rushhour("classify --config " + kSource + "/configs/demo-5x5.cfg -q --out " + (dir / "demo")).status, 0);
+  const CommandRun report = run_rushhour("report --run " + (dir / "demo") + " --indices 2 --samples 1");
+  ASSERT_EQ(report.status, 0) << report.err;
+  EXPECT_BROWSER_CHECK_PASSES(dir / "demo/report.html", "--run " + (dir / "demo"), "1");
+}
 
 TEST(Report, ClassRunPageHasTheCensusPerCarsAndTrucks) {
   TempDir dir("rushhour_report_census");
