@@ -79,6 +79,8 @@ struct ClassEngineOptions {
   // checkpoint_seconds, at once on a stop, and once at the end.
   std::function<void(const ClassSweepState&)> on_checkpoint;
   double checkpoint_seconds = 300;
+  // Under MPI: a rank not heard from this long is lost (run/job_scheduler.hpp).
+  double lost_rank_seconds = 60;
   // Solve one class of each mirror pair where the mirror applies (mirror_applies).
   bool mirror = true;
   // Memory for the classes being solved, all threads together, in bytes (0: half the

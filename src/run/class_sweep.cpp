@@ -417,6 +417,7 @@ SchedulerSettings scheduler_settings(const ClassJob& job, Backend backend) {
           .workers = std::max(1, job.options.threads),
           .progress_seconds = job.options.progress_seconds,
           .checkpoint_seconds = job.options.checkpoint_seconds,
+          .lost_rank_seconds = job.options.lost_rank_seconds,
           .should_stop = [&job] { return (job.should_stop && job.should_stop()) ||
                                          (job.options.should_stop && job.options.should_stop()); },
           .log = job.log || job.options.on_progress ? std::function<void(const std::string&)>(

@@ -167,6 +167,12 @@ class Coordination {
     ++done_;
     job_.add(std::move(unit));
   }
+  // A worker other than 0, not in `ended`, not heard from for more than `seconds`; -1 if none.
+  int silent_worker(double seconds, const std::vector<bool>& ended) const {
+    for (std::size_t w = 1; w < loads_.size(); ++w)
+      if (!ended[w] && seconds_since(loads_[w].heard) > seconds) return static_cast<int>(w);
+    return -1;
+  }
   void note_cpu(int worker, double cpu) {
     if (worker < 0 || static_cast<std::size_t>(worker) >= loads_.size()) return;
     loads_[static_cast<std::size_t>(worker)].cpu = cpu;
@@ -397,6 +403,7 @@ SchedulerOutcome run_on_ranks(const ScheduledJob& job, const SchedulerSettings& 
   Dealer dealer(job.units);
   coordination.on_stop([&dealer] { dealer.stop(); });
   ResultQueue queue;
+  std::vector<bool> ended(static_cast<std::size_t>(ranks), false);
   try {
     LocalWorkers local(
         settings.workers, job, [&] { return dealer.next(); }, queue, [&] { return dealer.stopping(); },
@@ -408,7 +415,11 @@ SchedulerOutcome run_on_ranks(const ScheduledJob& job, const SchedulerSettings& 
                        for (FinishedUnit& unit : units_of(words, rank)) coordination.add(std::move(unit));
                        coordination.note_cpu(rank, cpu);
                      },
-                 .done = [&](int rank, double cpu) { coordination.note_cpu(rank, cpu); },
+                 .done =
+                     [&](int rank, double cpu) {
+                       coordination.note_cpu(rank, cpu);
+                       ended[static_cast<std::size_t>(rank)] = true;
+                     },
                  .local_finished = [&] { return local.finished(); },
                  .should_stop = [&] { return coordination.stop_arrived(); },
                  .on_stop =
@@ -419,6 +430,10 @@ SchedulerOutcome run_on_ranks(const ScheduledJob& job, const SchedulerSettings& 
                      [&] {
                        drain(queue, coordination);
                        coordination.tick();
+                       if (const int silent = coordination.silent_worker(settings.lost_rank_seconds, ended); silent > 0)
+                         throw std::runtime_error("rank " + std::to_string(silent) + " not heard from for " +
+                                                  duration_text(settings.lost_rank_seconds) +
+                                                  " (a lost host or link; --rank-timeout)");
                      }});
     local.join();
     drain(queue, coordination);

@@ -75,6 +75,9 @@ struct SchedulerSettings {
   int workers = 1;  // threads or processes; under MPI, threads per rank
   double progress_seconds = 30;
   double checkpoint_seconds = 300;
+  // Under MPI: a rank not heard from this long (it reports every kHeartbeatSeconds at least)
+  // is lost, a host or a link down; the job ends with exit 1, its finished units kept.
+  double lost_rank_seconds = 60;
   std::function<bool()> should_stop;              // polled on the coordinator's thread
   std::function<void(const std::string&)> log;    // progress lines
 };

@@ -465,6 +465,7 @@ SchedulerSettings part_scheduling(const RunSettings& settings, Backend backend) 
           .workers = backend == Backend::processes ? std::max(1, settings.symbolic.part_workers) : 1,
           .progress_seconds = 10,
           .checkpoint_seconds = settings.symbolic.checkpoint_seconds,
+          .lost_rank_seconds = settings.common.lost_rank_seconds,
           .should_stop = [] { return StopSignals::stop_requested(); },
           .log = nullptr};
 }

@@ -160,16 +160,17 @@ void serve_ranks(const RankServer& server) {
 
 void serve_rank0(ItemQueue& queue, const RankClient& client) {
   bool requested = false;
-  auto last_send = Clock::now();
+  auto last_look = Clock::now(), last_message = Clock::now();
   for (;;) {
     const bool done = client.local_finished();
-    if (seconds_since(last_send) >= 1.0 || done) {
+    if (seconds_since(last_look) >= 1.0 || done) {
       std::vector<std::uint64_t> words = client.take_results();
-      if (!words.empty()) {
+      if (!words.empty() || seconds_since(last_message) >= kHeartbeatSeconds) {
         words.insert(words.begin(), cpu_word());
         send_words(words, 0, kResults);
+        last_message = Clock::now();
       }
-      last_send = Clock::now();
+      last_look = Clock::now();
     }
     if (done) break;
     if (client.should_stop()) queue.stop();

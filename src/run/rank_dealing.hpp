@@ -5,7 +5,8 @@
 // so a rank that meets costly units simply asks less often. Every rank, rank 0 too, runs its
 // units on threads of its own; only the main thread calls MPI (MPI_THREAD_FUNNELED). A rank
 // sends the results of its finished units to rank 0 at least every second, as 64-bit words
-// whose meaning is the caller's. A stop (a signal) on rank 0 tells every rank to stop; the
+// whose meaning is the caller's, and with none to send, its CPU seconds every
+// kHeartbeatSeconds: rank 0 counts a rank silent for longer as lost. A stop (a signal) on rank 0 tells every rank to stop; the
 // ranks finish or interrupt their running units, send what they have and end.
 #include <atomic>
 #include <condition_variable>
@@ -24,6 +25,9 @@
 namespace rushhour::run {
 
 inline constexpr std::uint64_t kMaxBatch = 256;
+// A rank with no finished unit to send still tells rank 0 it is there this often (its CPU
+// seconds), so that a silent rank is a lost one (SchedulerSettings::lost_rank_seconds).
+inline constexpr double kHeartbeatSeconds = 5;
 
 // The items to run (ranges in the order they are dealt), one at a time (this process) or in
 // batches (ranks).

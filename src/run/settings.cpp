@@ -127,6 +127,11 @@ const std::vector<OptionRow>& option_table() {
          "class sweeps (engine classes, --dominance-by classes) and to partitioned runs with --part-files figures "
          "only",
          at_least(0.0, "--checkpoint-seconds must be >= 0")},
+        {engine, "rank-timeout", with_default(ClassEngineOptions{}.lost_rank_seconds),
+         "under an MPI launcher: a rank not heard from for S seconds is lost (a host or link down; ranks "
+         "report every 5 s): the job ends with exit 1, every finished unit kept for --resume",
+         kSymbolic | kClasses, "jobs under an MPI launcher (engine classes, engine bdd with --partition)",
+         at_least(10.0, "--rank-timeout must be >= 10 (seconds)")},
         {engine, "symbolic-above", with_default<std::string>("auto"),
          "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
          "K, bound (only classes above the memory bound, which always go there) or auto (65536 "
@@ -478,6 +483,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.sample_indices = common.sample_indices;
   options.item_stride = item_stride;
   options.checkpoint_seconds = checkpoint_seconds;
+  options.lost_rank_seconds = common.lost_rank_seconds;
   options.mirror = mirror;
   options.max_memory = max_memory;
   // Not for --estimate: timing every class costs more than solving the small ones.
@@ -655,6 +661,9 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
     throw InputError("--clusters records the classes the sweep solves itself: not with --symbolic-above");
   if (!common.rules.walls().none() && is_set(vm, "symbolic-above"))
     throw InputError("--symbolic-above hands large classes to the bdd engine, which has no walls: not with --walls");
+  common.lost_rank_seconds = vm["rank-timeout"].as<double>();
+  if (!environment.mpi_launcher && is_set(vm, "rank-timeout"))
+    throw InputError("--rank-timeout applies under an MPI launcher only (a job of ranks)");
   if (environment.mpi_launcher) {
     if (!mpi_built_in())
       throw InputError("started by an MPI launcher, but this rushhour is built without MPI: every rank would run the whole job");

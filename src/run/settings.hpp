@@ -39,6 +39,8 @@ struct CommonSettings {
   bool quiet = false;
   std::string log_file{};
   std::string configuration{};  // the effective options, "key = value" per line
+  // --rank-timeout: under MPI, a rank silent this long is lost
+  double lost_rank_seconds = ClassEngineOptions{}.lost_rank_seconds;
 
   void check(EngineKind engine) const;
 };

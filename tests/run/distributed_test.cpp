@@ -655,5 +655,20 @@ TEST(MpiKill, PartitionedRunKilledThenResumedWithAnotherRankCount) {
                                test_support::explicit_figures(rules), {.dominance = false, .samples = true});
 }
 
+// Three hosts made of network namespaces, joined over TCP (scripts/netns_hosts.sh): a class
+// sweep and a partitioned bdd run give one process's digest; a host killed and a link taken down
+// mid-job end the job with every received item in the checkpoint, and --resume on the two hosts
+// left gives one process's digest (scripts/netns_job_check.sh prints a line per check).
+TEST(AcrossHosts, FiguresAndFaults) {
+  const CommandRun run =
+      run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/netns_job_check.sh " + RUSHHOUR_BINARY);
+  if (run.status == 3) GTEST_SKIP() << run.err;
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  std::istringstream lines(run.out);
+  int passed = 0;
+  for (std::string line; std::getline(lines, line);) passed += line.rfind("ok ", 0) == 0;
+  EXPECT_EQ(passed, 6) << run.out;
+}
+
 }  // namespace
 }  // namespace rushhour::run
