@@ -127,22 +127,29 @@ def new_figure(width=7.5, height=3.4, columns=None):
     return figure, axes[0]
 
 
-def plot_per_index(figures, title):
-    """Configurations, non-dominated configurations and components per index, log scale."""
+def log_plot(series, title, xlabel, ylabel=None):
+    """Lines of (label, values per index, colour) on a log scale; zeros and unknowns left out."""
     figure, axes = new_figure()
-    series = [("configurations", figures["count"], "#1f77b4"), ("non-dominated", figures["nondominated"], "#d62728"),
-              ("components (highest index)", figures["components"], "#2ca02c")]
     for label, values, colour in series:
         points = [(i, v) for i, v in enumerate(values) if v is not None and v > 0]
         if points:
             axes.plot([p[0] for p in points], [p[1] for p in points], marker="o", markersize=2.5, lw=1.2,
                       label=label, color=colour)
     axes.set_yscale("log")
-    axes.set_xlabel("index")
+    axes.set_xlabel(xlabel)
+    if ylabel:
+        axes.set_ylabel(ylabel)
     axes.set_title(title)
     axes.grid(True, which="major", alpha=0.3)
     axes.legend(loc="best", frameon=False)
     return svg_of(figure)
+
+
+def plot_per_index(figures, title):
+    """Configurations, non-dominated configurations and components per index."""
+    return log_plot([("configurations", figures["count"], "#1f77b4"),
+                     ("non-dominated", figures["nondominated"], "#d62728"),
+                     ("components (highest index)", figures["components"], "#2ca02c")], title, "index")
 
 
 def plot_layers(nodes, seconds, title):
@@ -183,19 +190,10 @@ def plot_census(tallies, title):
 
 
 def plot_clusters(per_metric, title):
-    """Clusters per highest index, one line per metric, log scale."""
-    figure, axes = new_figure()
-    for entry, colour in zip(per_metric, ("#1f77b4", "#d62728")):
-        points = [(i, c) for i, c in enumerate(entry["per_index"]) if c]
-        axes.plot([p[0] for p in points], [p[1] for p in points], marker="o", markersize=2.5, lw=1.2, color=colour,
-                  label=f"{entry['metric']} metric")
-    axes.set_yscale("log")
-    axes.set_xlabel("highest index of the cluster")
-    axes.set_ylabel("clusters")
-    axes.set_title(title)
-    axes.grid(True, which="major", alpha=0.3)
-    axes.legend(loc="best", frameon=False)
-    return svg_of(figure)
+    """Clusters per highest index, one line per metric."""
+    return log_plot([(f"{entry['metric']} metric", entry["per_index"], colour)
+                     for entry, colour in zip(per_metric, ("#1f77b4", "#d62728"))],
+                    title, "highest index of the cluster", "clusters")
 
 
 # ---------------------------------------------------------------------------------------

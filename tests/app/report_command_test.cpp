@@ -22,17 +22,12 @@ namespace fs = std::filesystem;
 using rushhour::test_support::CommandRun;
 using rushhour::test_support::run_rushhour;
 using rushhour::test_support::run_shell;
+using rushhour::test_support::read_text;
 using rushhour::test_support::TempDir;
 
 const std::string kSource = RUSHHOUR_SOURCE_DIR;
 constexpr int kBrowserMissing = 3;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The page stands alone: nothing it would load from elsewhere.
 void expect_self_contained(const std::string& page) {
@@ -71,7 +66,7 @@ TEST_P(ReportOfEngine, PagePassesTheBrowserCheck) {
   const CommandRun report = run_rushhour("report --run " + (dir / "run") + " --samples 1 --indices 2");
   ASSERT_EQ(report.status, 0) << report.err;
   EXPECT_EQ(report.out, (dir / "run") + "/report.html\n");
-  const std::string page = read_file(dir / "run/report.html");
+  const std::string page = read_text(dir / "run/report.html");
   expect_self_contained(page);
   const std::string digest = digest_of(classified.out);
   ASSERT_EQ(digest.size(), 16u) << classified.out;
@@ -106,7 +101,7 @@ TEST(Report, DatabasePageWithBothMetricsAndMinimalPuzzles) {
   const CommandRun report = run_rushhour("report --clusters " + (dir / "db.h5") + " --top 1 --minimal");
   ASSERT_EQ(report.status, 0) << report.err;
   EXPECT_EQ(report.out, (dir / "db.html") + "\n");
-  const std::string page = read_file(dir / "db.html");
+  const std::string page = read_text(dir / "db.html");
   expect_self_contained(page);
   // The hardest 4x4 puzzle under moves, in the public database's line format.
   EXPECT_NE(page.find("value=\"7 BBoCAAoCDEEEDoFF 34\""), std::string::npos);
@@ -118,7 +113,7 @@ TEST(Report, CommittedSixBySixStepRunPlaysItsNinetyThreeSteps) {
   const std::string run = kSource + "/results/6x6-step/classes";
   const CommandRun report = run_rushhour("report --run " + run + " --indices 1 --samples 1 --out " + (dir / "page.html"));
   ASSERT_EQ(report.status, 0) << report.err;
-  const std::string page = read_file(dir / "page.html");
+  const std::string page = read_text(dir / "page.html");
   EXPECT_NE(page.find("Index 93: 1 configuration"), std::string::npos);
   EXPECT_BROWSER_CHECK_PASSES(dir / "page.html", "--run " + run, "1");
 }
@@ -128,7 +123,7 @@ TEST(Report, CommittedPuzzleDatabaseListsTheFiftyOneMovePuzzle) {
   const std::string database = kSource + "/results/6x6-puzzle/clusters-40/clusters.h5";
   const CommandRun report = run_rushhour("report --clusters " + database + " --top 1 --out " + (dir / "db.html"));
   ASSERT_EQ(report.status, 0) << report.err;
-  const std::string page = read_file(dir / "db.html");
+  const std::string page = read_text(dir / "db.html");
   EXPECT_NE(page.find("data-metric=\"move\" data-index=\"51\""), std::string::npos);
   EXPECT_NE(page.find("value=\"51 BoCCDoBEFoDGBEFAAGHHHIoGooJIKKLLJMMo 4780\""), std::string::npos);
   EXPECT_BROWSER_CHECK_PASSES(dir / "db.html", "--clusters " + database, "1");

@@ -25,6 +25,7 @@ namespace fs = std::filesystem;
 using rushhour::test_support::CommandRun;
 using rushhour::test_support::run_rushhour;
 using rushhour::test_support::run_shell;
+using rushhour::test_support::read_text;
 using rushhour::test_support::TempDir;
 
 const std::string kPython = "/usr/bin/python3";
@@ -33,12 +34,6 @@ std::string script(const std::string& name) {
   return kPython + " " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/" + name;
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::size_t occurrences(const std::string& text, const std::string& needle) {
   std::size_t count = 0;
@@ -48,7 +43,7 @@ std::size_t occurrences(const std::string& text, const std::string& needle) {
 }
 
 bool is_png(const fs::path& path) {
-  const std::string head = read_file(path).substr(0, 8);
+  const std::string head = read_text(path).substr(0, 8);
   return head == std::string("\x89PNG\r\n\x1a\n", 8);
 }
 
@@ -130,7 +125,7 @@ TEST_F(ScriptsTest, DrawBoardSvgHasTheRedTargetAndOneShapePerVehicle) {
   const CommandRun run =
       run_shell(script("draw_board.py") + " " + board + " --out " + path("six.svg"));
   ASSERT_EQ(run.status, 0) << run.err;
-  const std::string svg = read_file(path("six.svg"));
+  const std::string svg = read_text(path("six.svg"));
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_EQ(occurrences(svg, "class=\"vehicle "), 12u);
   EXPECT_EQ(occurrences(svg, "class=\"vehicle truck\""), 2u);
@@ -151,7 +146,7 @@ TEST_F(ScriptsTest, DrawBoardSvgHasTheRedTargetAndOneShapePerVehicle) {
 TEST_F(ScriptsTest, DrawBoardDrawsWallsAsWalls) {
   const CommandRun run = run_shell(script("draw_board.py") + " xoBCAABCooDDoxEE --out " + path("walls.svg"));
   ASSERT_EQ(run.status, 0) << run.err;
-  const std::string svg = read_file(path("walls.svg"));
+  const std::string svg = read_text(path("walls.svg"));
   EXPECT_EQ(occurrences(svg, "class=\"wall\""), 2u);
   EXPECT_EQ(occurrences(svg, "class=\"vehicle "), 5u);
   EXPECT_EQ(occurrences(svg, "data-letter=\"x\""), 0u);
@@ -170,7 +165,7 @@ TEST_F(ScriptsTest, DrawBoardDrawsTheHardestSamplesOfARun) {
   CommandRun run = run_shell(script("draw_board.py") + " --run " + path("run") +
                              " --hardest --title hardest --out " + path("hardest.svg"));
   ASSERT_EQ(run.status, 0) << run.err;
-  const std::string svg = read_file(path("hardest.svg"));
+  const std::string svg = read_text(path("hardest.svg"));
   // The 4x4 run's two index-10 boards: ooBCAABCooDDooEE and BBCDAACDooEEooFF.
   EXPECT_EQ(occurrences(svg, "class=\"vehicle car target\""), 2u);
   EXPECT_EQ(occurrences(svg, "class=\"vehicle "), 11u);
@@ -192,7 +187,7 @@ TEST_F(ScriptsTest, DrawBoardDrawsTheHardestClustersOfAList) {
     const CommandRun run = run_shell(script("draw_board.py") + " --clusters-text " + path("clusters.txt") + " " +
                                      options + " --out " + path(name));
     EXPECT_EQ(run.status, 0) << run.err;
-    return read_file(path(name));
+    return read_text(path(name));
   };
   const auto captions = [](const std::string& svg, int index, int size) {
     return occurrences(svg, ">index " + std::to_string(index) + ", cluster " + std::to_string(size) + "</text>");
@@ -228,7 +223,7 @@ TEST_F(ScriptsTest, PlotClustersDrawsOneLinePerDatabaseAndMetric) {
   const CommandRun run = run_shell(script("plot_clusters.py") + " " + committed + " " + path("both.txt") +
                                    " --label puzzle --label sample --out " + path("clusters.svg"));
   ASSERT_EQ(run.status, 0) << run.err;
-  const std::string svg = read_file(path("clusters.svg"));
+  const std::string svg = read_text(path("clusters.svg"));
   EXPECT_NE(svg.find("<svg"), std::string::npos);
   for (const char* line : {"clusters-0-move", "clusters-1-move", "clusters-1-step"})
     EXPECT_EQ(occurrences(svg, std::string("id=\"") + line + "\""), 1u) << line;
@@ -240,7 +235,7 @@ TEST_F(ScriptsTest, PlotClustersDrawsOneLinePerDatabaseAndMetric) {
   // The same summaries give the same file.
   ASSERT_EQ(run_shell(script("plot_clusters.py") + " " + committed + " " + path("both.txt") +
                       " --label puzzle --label sample --out " + path("again.svg")).status, 0);
-  EXPECT_EQ(read_file(path("again.svg")), svg);
+  EXPECT_EQ(read_text(path("again.svg")), svg);
 
   std::ofstream(path("short.txt")) << "clusters 10\ncontent rushhour clusters\nclusters per highest index (move metric):\n0 9\n";
   std::ofstream(path("none.txt")) << "clusters 10\ncontent rushhour clusters\n";
@@ -486,14 +481,14 @@ TEST(Scripts, ClustersMinimalEqualsTheMinimalSweeps) {
     const CommandRun run = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/clusters_minimal.sh " +
                                      both.string() + " " + metric + " " + keep.string() + " " + RUSHHOUR_BINARY + " 2");
     ASSERT_EQ(run.status, 0) << run.err << run.out;
-    const std::string sweep_list = read_file(minimal_text);
+    const std::string sweep_list = read_text(minimal_text);
     ASSERT_FALSE(sweep_list.empty());
-    EXPECT_EQ(read_file(keep / ("minimal-hardest-1000-" + metric + ".txt")), sweep_list);
+    EXPECT_EQ(read_text(keep / ("minimal-hardest-1000-" + metric + ".txt")), sweep_list);
     // After the attributes, the minimal clusters per highest index: the sweep's lines of each index.
     std::map<int, int> per_index;
     std::istringstream lines(sweep_list);
     for (std::string line; std::getline(lines, line);) ++per_index[std::stoi(line)];
-    const std::string summary = read_file(keep / ("minimal-" + metric + ".txt"));
+    const std::string summary = read_text(keep / ("minimal-" + metric + ".txt"));
     const std::string heading = "clusters per highest index (" + metric + " metric):\n";
     ASSERT_NE(summary.find(heading), std::string::npos) << summary;
     EXPECT_NE(summary.find("\nminimal 1\n"), std::string::npos) << summary;
@@ -516,7 +511,7 @@ TEST(Scripts, ClustersMinimalEqualsTheMinimalSweeps) {
   // Without the first minimal cluster the check meets.
   const std::string first = agreed.out.substr(0, agreed.out.find(": minimal\n"));
   const std::string board = first.substr(first.rfind('\n') + 1).substr(first.substr(first.rfind('\n') + 1).find(' ') + 1);
-  std::istringstream minimal_lines(read_file(keep / "minimal-hardest-1000-move.txt"));
+  std::istringstream minimal_lines(read_text(keep / "minimal-hardest-1000-move.txt"));
   std::size_t left_out = 0;
   {
     std::ofstream doctored(dir.path() / "doctored.txt");

@@ -56,6 +56,14 @@ inline std::string summary_of(const std::string& out) {
   return text;
 }
 
+// The whole content of a file ("" if it cannot be read).
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 // A fresh empty directory under the system temp directory, removed on destruction.
 class TempDir {
  public:
