@@ -43,9 +43,9 @@ up() {
     ip -n "$host" addr add "$subnet.$k/24" dev eth0
     ip -n "$host" link set eth0 up
     ip -n "$host" link set lo up
-    # A connection whose peer stopped answering fails after about 6 s of retransmissions (Linux's
+    # A connection whose peer stopped answering fails after about 3 s of retransmissions (Linux's
     # default is about 15 minutes), so that mpirun learns of a lost host soon.
-    ip netns exec "$host" sysctl -qw net.ipv4.tcp_retries2=4
+    ip netns exec "$host" sysctl -qw net.ipv4.tcp_retries2=3
     ip -n "$switch" link set "rh-port$k" master br0
     ip -n "$switch" link set "rh-port$k" up
   done

@@ -7,7 +7,7 @@
 #      failure, rank 0's checkpoint keeps what it received, and --resume on the two other hosts
 #      finishes with the digest of one process;
 #   3. the same with the third host's link taken down mid-job: rank 0 notices the silent rank
-#      (--rank-timeout 10) and ends the job (MPI_Abort), and --resume on two hosts finishes
+#      (--rank-timeout 5) and ends the job (MPI_Abort), and --resume on two hosts finishes
 #      likewise.
 # Prints one line per check; exit 0 if all hold, 1 if one does not, 3 if this machine cannot
 # make hosts (not root, no network namespaces, no Open MPI), with the reason.
@@ -53,7 +53,7 @@ checkpointed_items() {  # the checkpoint's finished items so far, 0 without one
 
 fault() {  # NAME ACTION: run on 3 hosts, ACTION on the third once items are checkpointed
   local name=$1 action=$2 dir=$work/$1
-  hosts mpirun 3 "$binary" "${long[@]}" --rank-timeout 10 --out "$dir" > "$dir.out" 2> "$dir.err" &
+  hosts mpirun 3 "$binary" "${long[@]}" --rank-timeout 5 --out "$dir" > "$dir.out" 2> "$dir.err" &
   local job=$!
   for _ in $(seq 1 600); do
     (($(checkpointed_items "$dir") > 0)) && break

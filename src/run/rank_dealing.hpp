@@ -27,7 +27,7 @@ namespace rushhour::run {
 inline constexpr std::uint64_t kMaxBatch = 256;
 // A rank with no finished unit to send still tells rank 0 it is there this often (its CPU
 // seconds), so that a silent rank is a lost one (SchedulerSettings::lost_rank_seconds).
-inline constexpr double kHeartbeatSeconds = 5;
+inline constexpr double kHeartbeatSeconds = 2;
 
 // The items to run (ranges in the order they are dealt), one at a time (this process) or in
 // batches (ranks).

@@ -129,9 +129,9 @@ const std::vector<OptionRow>& option_table() {
          at_least(0.0, "--checkpoint-seconds must be >= 0")},
         {engine, "rank-timeout", with_default(ClassEngineOptions{}.lost_rank_seconds),
          "under an MPI launcher: a rank not heard from for S seconds is lost (a host or link down; ranks "
-         "report every 5 s): the job ends with exit 1, every finished unit kept for --resume",
+         "report every 2 s): the job ends with exit 1, every finished unit kept for --resume",
          kSymbolic | kClasses, "jobs under an MPI launcher (engine classes, engine bdd with --partition)",
-         at_least(10.0, "--rank-timeout must be >= 10 (seconds)")},
+         at_least(5.0, "--rank-timeout must be >= 5 (seconds)")},
         {engine, "symbolic-above", with_default<std::string>("auto"),
          "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
          "K, bound (only classes above the memory bound, which always go there) or auto (65536 "

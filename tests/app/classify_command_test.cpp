@@ -362,7 +362,7 @@ INSTANTIATE_TEST_SUITE_P(
                                "--dominance-components applies to the bdd engine only"},
                       BadInput{"classify --size 4 --engine classes --rank-timeout 30",
                                "--rank-timeout applies under an MPI launcher only"},
-                      BadInput{"classify --size 4 --engine classes --rank-timeout 5", "--rank-timeout must be >= 10"},
+                      BadInput{"classify --size 4 --engine classes --rank-timeout 4", "--rank-timeout must be >= 5"},
                       BadInput{"classify --size 4 --engine explicit --rank-timeout 30",
                                "--rank-timeout applies to jobs under an MPI launcher"},
                       BadInput{"frobnicate", "unknown command"}));

@@ -15,6 +15,10 @@
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("Report/ReportBadInput.*", quick);
+// The classes and walled bdd pages stay in the full tier; the other engines' pages add little.
+RUSHHOUR_TEST_TIER_OF("Report/ReportOfEngine.PagePassesTheBrowserCheck/bdd", long);
+RUSHHOUR_TEST_TIER_OF("Report/ReportOfEngine.PagePassesTheBrowserCheck/explicit", long);
+RUSHHOUR_TEST_TIER_OF("Report/ReportOfEngine.PagePassesTheBrowserCheck/classes_walls", long);
 
 namespace {
 
