@@ -14,7 +14,6 @@ report/ with jinja2. Exit status 0, 2 on bad input (one line on stderr), 1 if th
 be written. Needs python3-h5py, python3-numpy, python3-matplotlib and python3-jinja2.
 """
 import argparse
-import html
 import io
 import json
 import math
@@ -256,8 +255,8 @@ def run_report(binary, directory, digest, samples, indices):
     label = f"{size}×{size}, {metric} metric"
     plots = []
     if counts:
-        plots.append(plot_per_index({"count": counts, "nondominated": [int(v) for v in nondominated] or [None],
-                                     "components": [c if c >= 0 else None for c in components] or [None]},
+        plots.append(plot_per_index({"count": counts, "nondominated": nondominated,
+                                     "components": [c if c >= 0 else None for c in components]},
                                     f"{label}: configurations per index"))
     if a["engine"] == "bdd" and any(nodes):
         plots.append(plot_layers(nodes, seconds, f"{label}: BDD nodes and seconds per layer"))

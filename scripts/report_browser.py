@@ -103,7 +103,6 @@ def check_run_figures(driver, run_dir):
 def check_database_figures(driver, path):
     import h5py
     import numpy as np
-    from selenium.webdriver.common.by import By
     with h5py.File(path, "r") as f:
         metric = f.attrs["metric"]
         metric = metric.decode() if isinstance(metric, bytes) else str(metric)

@@ -79,8 +79,7 @@ int run_report(const std::vector<std::string>& args) {
   const auto given = [&](const char* name) { return !(*vm)[name].defaulted() && vm->count(name); };
   for (const char* name : {"samples", "indices"})
     if (of_database && given(name)) throw InputError(std::string("--") + name + " goes with --run DIR");
-  for (const char* name : {"top"})
-    if (of_run && given(name)) throw InputError(std::string("--") + name + " goes with --clusters DB");
+  if (of_run && given("top")) throw InputError("--top goes with --clusters DB");
   if (of_run && (*vm)["minimal"].as<bool>()) throw InputError("--minimal goes with --clusters DB");
   for (const char* name : {"samples", "indices", "top"})
     if ((*vm)[name].as<int>() < 1) throw InputError(std::string("--") + name + " must be at least 1");
