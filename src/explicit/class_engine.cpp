@@ -95,6 +95,24 @@ std::vector<ItemRange> ClassItems::within_limits() const {
   return ranges;
 }
 
+std::vector<std::uint64_t> ClassItems::items_of_fixed_rows() const {
+  const LineTables& t = *tables_;
+  const std::array<int, 2 * class_engine::kMaxN> fixed = class_engine::fixed_groups(t, options_.fixed_lines);
+  std::vector<std::uint64_t> rows = {0};  // the rows' part of the items, row 0 most significant
+  for (int i = 0; i < t.n; ++i) {
+    std::vector<std::uint64_t> longer;
+    for (const std::uint64_t prefix : rows)
+      for (int g = 0; g < t.groups; ++g)
+        if (fixed[static_cast<std::size_t>(i)] < 0 || fixed[static_cast<std::size_t>(i)] == g)
+          longer.push_back(prefix * static_cast<std::uint64_t>(t.groups) + static_cast<std::uint64_t>(g));
+    rows = std::move(longer);
+  }
+  std::vector<std::uint64_t> items;
+  for (std::uint64_t placement = 0; placement < t.placements.size(); ++placement)
+    for (const std::uint64_t row_part : rows) items.push_back(placement * t.row_items + row_part);
+  return items;
+}
+
 std::unique_ptr<ItemSolver> ClassItems::solver() const {
   return std::make_unique<WorkerItemSolver>(*tables_, rules_, options_, wide_, items_);
 }

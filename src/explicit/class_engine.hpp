@@ -94,6 +94,9 @@ class ClassItems {
   // The items that hold a class within the rules' vehicle limits, as sorted ranges (every item
   // without limits); the others add nothing.
   std::vector<ItemRange> within_limits() const;
+  // The items that can hold a class options.fixed_lines selects (their rows' kind sequences),
+  // ascending, every wall placement's.
+  std::vector<std::uint64_t> items_of_fixed_rows() const;
   // A solver (thread-safe to call from any thread).
   std::unique_ptr<ItemSolver> solver() const;
 

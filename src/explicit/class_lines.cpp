@@ -111,6 +111,30 @@ Board board_of_key(const LineTables& t, SampleKey key) {
   return board_of_sample_key(t.lines, t.key_bits, t.placements, key);
 }
 
+std::vector<int> kind_lengths(const LineTables& t, int group) {
+  std::vector<int> lengths;
+  for (const Segment& s : t.lines[t.members[static_cast<std::size_t>(group)][0]].segments) lengths.push_back(s.length);
+  return lengths;
+}
+
+std::array<int, 2 * kMaxN> fixed_groups(const LineTables& t,
+                                        const std::vector<std::optional<std::vector<int>>>& fixed) {
+  std::array<int, 2 * kMaxN> group;
+  group.fill(-1);
+  if (fixed.size() > static_cast<std::size_t>(2 * t.n))
+    throw InputError("kind sequences for " + std::to_string(fixed.size()) + " lines of a board with " +
+                     std::to_string(2 * t.n));
+  for (std::size_t line = 0; line < fixed.size(); ++line) {
+    if (!fixed[line]) continue;
+    for (int g = 0; g < t.groups && group[line] < 0; ++g)
+      if (kind_lengths(t, g) == *fixed[line]) group[line] = g;
+    if (group[line] < 0)
+      throw InputError("no line of " + std::to_string(t.n) + " cells holds the kind sequence of line " +
+                       std::to_string(line) + " asked for");
+  }
+  return group;
+}
+
 std::vector<std::uint64_t> items_within_limits(const LineTables& t, const Rules& rules, std::uint64_t items) {
   std::vector<std::uint64_t> listed;
   if (rules.limits().unlimited()) return listed;

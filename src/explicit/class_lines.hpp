@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "board/board.hpp"
@@ -124,6 +125,15 @@ struct LineTables {
 };
 
 Board board_of_key(const LineTables& t, SampleKey key);
+
+// The kind sequence of `group`: its vehicles' lengths along the line, in order.
+std::vector<int> kind_lengths(const LineTables& t, int group);
+
+// Per line (rows 0..n-1, then columns), the group of the kind sequence `fixed` gives it, or -1
+// where it gives none (ClassEngineOptions::fixed_lines). Throws InputError for a sequence no
+// line of the board holds, or more than 2n lines.
+std::array<int, 2 * kMaxN> fixed_groups(const LineTables& t,
+                                        const std::vector<std::optional<std::vector<int>>>& fixed);
 
 // Under vehicle limits most items of a large board hold more vehicles in their rows alone
 // than the limits allow (8x8 has 15^8 items, 7x7 11^7): the items that remain, ascending, if

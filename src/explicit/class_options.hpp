@@ -119,6 +119,11 @@ struct ClassEngineOptions {
   // and numbering. The census stays that of the rules' metric; cluster_min_index and
   // minimal_clusters apply to the rules' metric.
   bool cluster_both_metrics = false;
+  // Only the classes whose lines have these kind sequences (vehicle lengths along the line;
+  // entry l for line l: rows 0..n-1, then columns; nullopt or a missing entry: any), e.g. a
+  // part of a partitioned run recomputed (ClassItems::items_with_rows lists its items). The
+  // mirror must be off (a class's mirror image has other kind sequences).
+  std::vector<std::optional<std::vector<int>>> fixed_lines;
 };
 
 }  // namespace rushhour

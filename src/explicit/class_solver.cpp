@@ -117,6 +117,7 @@ class Worker final : public WorkerFigures {
   Worker(const LineTables& t, const Rules& rules, const ClassEngineOptions& options, bool mirror, ItemBounds bounds)
       : WorkerFigures(options, tally_shape(rules)), t_(t), rules_(rules), mirror_(mirror), bounds_(bounds) {
     if (t.admitted_slots != kAdmittedSlots) throw std::logic_error("class engine: tables of another numbering");
+    if (mirror && !options.fixed_lines.empty()) throw std::logic_error("class engine: fixed lines with the mirror");
   }
 
   // Work item `item`: a wall placement (item / row_items) and the rows' kind sequences, the
@@ -133,6 +134,10 @@ class Worker final : public WorkerFigures {
       rest /= groups;
     }
     if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return;
+    for (int i = 0; i < n; ++i) {
+      const int fixed = fixed_group_[static_cast<std::size_t>(i)];
+      if (fixed >= 0 && fixed != row_group[static_cast<std::size_t>(i)]) return;
+    }
     for (int i = 0; i < n; ++i)
       if (i != t_.exit_row && !t_.line_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])]) return;
     walls_ = t_.placements[static_cast<std::size_t>(placement)];
@@ -270,6 +275,7 @@ class Worker final : public WorkerFigures {
       const int mirror_g = t_.mirror_group[static_cast<std::size_t>(g)];
       if (mirror_ && undecided && mirror_g < g) continue;
       if (!t_.line_ok[static_cast<std::size_t>(g)]) continue;
+      if (const int fixed = fixed_group_[static_cast<std::size_t>(n + j)]; fixed >= 0 && g != fixed) continue;
       const int more_cars = cars + t_.group_cars[static_cast<std::size_t>(g)];
       const int more_trucks = trucks + t_.group_trucks[static_cast<std::size_t>(g)];
       if (!rules_.limits().allows(more_cars, more_trucks)) continue;
@@ -309,13 +315,8 @@ class Worker final : public WorkerFigures {
     lines.states = states;
     lines.with_mirror = weight == 2;
     lines.max_bytes = bounds_.bytes;
-    auto sequence_of = [&](int group) {
-      std::vector<int> lengths;
-      for (const Segment& s : t_.lines[t_.members[static_cast<std::size_t>(group)][0]].segments) lengths.push_back(s.length);
-      return lengths;
-    };
-    for (int i = 0; i < n; ++i) lines.sequences.push_back(sequence_of(row_group_[static_cast<std::size_t>(i)]));
-    for (int j = 0; j < n; ++j) lines.sequences.push_back(sequence_of(column_group_[static_cast<std::size_t>(j)]));
+    for (int i = 0; i < n; ++i) lines.sequences.push_back(kind_lengths(t_, row_group_[static_cast<std::size_t>(i)]));
+    for (int j = 0; j < n; ++j) lines.sequences.push_back(kind_lengths(t_, column_group_[static_cast<std::size_t>(j)]));
     // The thread's share goes to the solver while this worker waits: its own arrays go.
     for (auto* bytes : {&index_, &top_}) std::vector<std::uint8_t>().swap(*bytes);
     std::vector<std::uint32_t>().swap(parent_);
@@ -755,6 +756,7 @@ class Worker final : public WorkerFigures {
   const Rules& rules_;
   const bool mirror_;
   const ItemBounds bounds_;
+  const std::array<int, 2 * kMaxN> fixed_group_ = fixed_groups(t_, options_.fixed_lines);  // per line, or -1
 
   // The current work item and class.
   std::uint64_t walls_ = 0;  // the item's wall mask

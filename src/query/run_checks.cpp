@@ -1,7 +1,14 @@
 #include "query/run_checks.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <exception>
+#include <mutex>
 #include <optional>
+#include <random>
+#include <set>
+#include <thread>
 
 #include "bdd/session.hpp"
 #include "board/board_string.hpp"
@@ -12,6 +19,7 @@
 #include "explicit/class_engine.hpp"
 #include "query/board_cluster.hpp"
 #include "query/class_run.hpp"
+#include "query/part_by_classes.hpp"
 #include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
 #include "run/class_sweep.hpp"
@@ -19,7 +27,9 @@
 #include "storage/classification_file.hpp"
 #include "storage/cluster_database.hpp"
 #include "storage/item_records.hpp"
+#include "storage/parts_checkpoint.hpp"
 #include "storage/run_digest.hpp"
+#include "util/clock.hpp"
 
 namespace rushhour {
 namespace {
@@ -101,6 +111,71 @@ RunCheck census(const Classification& c, const ClassCensus& census) {
   return passed("census", "the class sweep's census gives classification.h5's figures at every index");
 }
 
+// Positions of `wanted` of `total` units, ascending: evenly spaced (the first and the last
+// included), or with a seed a uniform random choice (Floyd's algorithm on the standard's
+// 64-bit Mersenne twister, whose output the standard fixes).
+std::vector<std::size_t> sample_positions(std::size_t total, std::size_t wanted, std::optional<std::uint64_t> seed) {
+  wanted = std::min(wanted, total);
+  std::vector<std::size_t> positions;
+  if (wanted == total) {
+    for (std::size_t k = 0; k < total; ++k) positions.push_back(k);
+  } else if (!seed) {
+    for (std::size_t k = 0; k < wanted; ++k) positions.push_back(wanted == 1 ? 0 : k * (total - 1) / (wanted - 1));
+  } else {
+    std::mt19937_64 random(*seed);
+    std::set<std::size_t> chosen;
+    for (std::size_t j = total - wanted; j < total; ++j) {
+      const std::size_t t = static_cast<std::size_t>(random() % (j + 1));
+      chosen.insert(chosen.count(t) != 0 ? j : t);
+    }
+    positions.assign(chosen.begin(), chosen.end());
+  }
+  return positions;
+}
+
+// Units [0, count) solved by work(k, thread) on `threads` threads, with a progress note now
+// and then; rethrows the exception of the least unit that threw.
+void solve_units(std::size_t count, const RunCheckOptions& options, const std::string& what,
+                 const std::function<void(std::size_t k, int thread)>& work) {
+  std::atomic<std::size_t> next{0};
+  std::vector<std::exception_ptr> errors(count);
+  std::mutex progress;
+  std::size_t done = 0;
+  const auto start = Clock::now();
+  double noted = 0;
+  const auto loop = [&](int thread) {
+    for (std::size_t k = next++; k < count; k = next++) {
+      try {
+        work(k, thread);
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+      const std::lock_guard lock(progress);
+      ++done;
+      const double elapsed = seconds_since(start);
+      if (options.on_progress && elapsed - noted >= options.progress_seconds) {
+        noted = elapsed;
+        char text[160];
+        std::snprintf(text, sizeof text, "verify: %s %zu/%zu solved again, %.0f s", what.c_str(), done, count, elapsed);
+        options.on_progress(text);
+      }
+    }
+  };
+  const auto threads = static_cast<int>(std::min(static_cast<std::size_t>(std::max(1, options.threads)), count));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(loop, t);
+  loop(0);
+  for (std::thread& thread : pool) thread.join();
+  for (const std::exception_ptr& error : errors)
+    if (error) std::rethrow_exception(error);
+}
+
+std::string sample_words(const RunCheckOptions& options, std::size_t chosen, std::size_t recorded) {
+  return chosen == recorded ? "all"
+         : options.seed     ? "chosen at random with seed " + std::to_string(*options.seed)
+                            : "evenly spaced";
+}
+
 RunCheck items(const std::filesystem::path& run_directory, const RunCheckOptions& options) {
   const run::RunDirectory directory(run_directory);
   const std::optional<run::RunDirectory::SavedSweep> saved = directory.saved_class_sweep();
@@ -119,26 +194,65 @@ RunCheck items(const std::filesystem::path& run_directory, const RunCheckOptions
     if (std::find(refused.begin(), refused.end(), item) == refused.end()) recorded.emplace_back(item, digest);
   ClassEngineOptions engine;
   engine.mirror = saved->identity.mirror;
+  engine.threads = std::max(1, options.threads);
   const ClassItems items(saved->identity.rules, engine);
-  const std::unique_ptr<ItemSolver> solver = items.solver();
-  const std::size_t wanted = std::min<std::size_t>(recorded.size(), static_cast<std::size_t>(options.items));
-  std::size_t solved = 0, skipped = 0;
-  for (std::size_t k = 0; k < wanted; ++k) {
-    // Evenly spaced over the recorded items, the first and the last included.
-    const std::size_t at = wanted == 1 ? 0 : k * (recorded.size() - 1) / (wanted - 1);
-    const auto [item, digest] = recorded[at];
-    const ItemFigures figures = solver->solve(item);
-    if (!figures.delta.refused.empty()) {
-      ++skipped;  // a class above this process's memory bound, or one for the symbolic path
-      continue;
-    }
-    ++solved;
-    if (run::item_digest(figures.delta) != digest)
-      return failed("items", "work item " + std::to_string(item) + ": its figures solved again differ from the run's record");
-  }
-  return passed("items", std::to_string(solved) + " of " + std::to_string(recorded.size()) + " recorded work items (" +
-                             std::to_string(saved->state.items_done()) + " done) solved again equal their records" +
+  const std::vector<std::size_t> chosen =
+      sample_positions(recorded.size(), static_cast<std::size_t>(options.units), options.seed);
+  std::vector<std::unique_ptr<ItemSolver>> solvers;
+  for (int t = 0; t < engine.threads; ++t) solvers.push_back(items.solver());
+  enum class Outcome { Equal, Differs, Skipped };
+  std::vector<Outcome> outcome(chosen.size());
+  solve_units(chosen.size(), options, "work items", [&](std::size_t k, int thread) {
+    const ItemFigures figures = solvers[static_cast<std::size_t>(thread)]->solve(recorded[chosen[k]].first);
+    // A class above this process's memory bound, or one for the symbolic path, is left out.
+    outcome[k] = !figures.delta.refused.empty()                                  ? Outcome::Skipped
+                 : run::item_digest(figures.delta) == recorded[chosen[k]].second ? Outcome::Equal
+                                                                                 : Outcome::Differs;
+  });
+  for (std::size_t k = 0; k < chosen.size(); ++k)
+    if (outcome[k] == Outcome::Differs)
+      return failed("items", "work item " + std::to_string(recorded[chosen[k]].first) +
+                                 ": its figures solved again differ from the run's record");
+  const auto skipped = static_cast<std::size_t>(std::count(outcome.begin(), outcome.end(), Outcome::Skipped));
+  const std::string how = sample_words(options, chosen.size(), recorded.size());
+  return passed("items", std::to_string(chosen.size() - skipped) + " of " + std::to_string(recorded.size()) +
+                             " recorded work items (" + std::to_string(saved->state.items_done()) + " done; " + how +
+                             ") solved again equal their records" +
                              (skipped > 0 ? " (" + std::to_string(skipped) + " left out: a class above the bound)" : ""));
+}
+
+// A sample of a partitioned run's parts (number, recorded part_digest) solved again by the
+// class engine; `finished`: the parts the run finished.
+RunCheck part_classes(const std::string& identity_text, const std::string& where,
+                      const std::vector<std::pair<std::uint64_t, std::uint64_t>>& recorded, std::uint64_t finished,
+                      const RunCheckOptions& options) {
+  const PartitionedRunIdentity identity = parse_partitioned_run_identity(identity_text, where);
+  const Rules& rules = identity.layers.rules;
+  if (rules.size() > kMaxClassEngineSize)
+    return passed("part classes", "no part solved again: the class engine takes sizes up to " +
+                                      std::to_string(kMaxClassEngineSize));
+  const PartNumbering numbering(parse_partition(identity.partition, rules), rules);
+  const std::vector<std::size_t> chosen =
+      sample_positions(recorded.size(), static_cast<std::size_t>(options.units), options.seed);
+  std::vector<std::optional<bool>> equal(chosen.size());  // nullopt: left out
+  solve_units(chosen.size(), options, "parts", [&](std::size_t k, int) {
+    const auto [number, digest] = recorded[chosen[k]];
+    const std::optional<PartFigures> figures =
+        part_by_classes(identity, numbering.part(number), number, std::max(1, options.threads));
+    if (figures) equal[k] = part_digest(*figures) == digest;
+  });
+  for (std::size_t k = 0; k < chosen.size(); ++k)
+    if (equal[k] == false)
+      return failed("part classes", "part " + std::to_string(recorded[chosen[k]].first) + " (" +
+                                        numbering.part(recorded[chosen[k]].first).name(rules.size()) +
+                                        "): its figures solved by the class engine differ from the run's");
+  const auto skipped = static_cast<std::size_t>(std::count(equal.begin(), equal.end(), std::nullopt));
+  const std::string how = sample_words(options, chosen.size(), recorded.size());
+  return passed("part classes",
+                std::to_string(chosen.size() - skipped) + " of " + std::to_string(recorded.size()) +
+                    " recorded parts (" + std::to_string(finished) + " finished; " + how +
+                    ") solved by the class engine equal the run's figures" +
+                    (skipped > 0 ? " (" + std::to_string(skipped) + " left out: a class above the bound)" : ""));
 }
 
 RunCheck layers(const std::filesystem::path& directory, const Classification& c, const RunCheckOptions& options) {
@@ -177,10 +291,11 @@ RunCheck layers(const std::filesystem::path& directory, const Classification& c,
                               "are disjoint, and " + std::to_string(searched) + " of their boards have their index by search");
 }
 
-RunCheck parts(const Classification& c, const SavedParts& saved) {
-  const SavedParts::PartSums sums = saved.sums();
+// `sums`: the parts' figures added up, from their files (`source` "part files") or from the
+// checkpoint of a run that keeps figures only.
+RunCheck parts(const Classification& c, const SavedParts::PartSums& sums, const std::string& source) {
   if (sums.finished != sums.parts)
-    return failed("parts", std::to_string(sums.finished) + " of " + std::to_string(sums.parts) + " part files");
+    return failed("parts", std::to_string(sums.finished) + " of " + std::to_string(sums.parts) + " parts finished");
   const std::pair<const char*, std::pair<Count, Count>> totals[] = {
       {"domain", {sums.domain, c.domain_count}},
       {"winning", {sums.winning, c.winning_count}},
@@ -197,7 +312,46 @@ RunCheck parts(const Classification& c, const SavedParts& saved) {
     if (sums.per_index[i] != c.layers[i].count)
       return failed("parts", at_index(i) + "the parts add up to " + to_string(sums.per_index[i]) +
                                  ", classification.h5 has " + to_string(c.layers[i].count));
-  return passed("parts", std::to_string(sums.parts) + " part files add up to classification.h5's counts at every index");
+  return passed("parts", std::to_string(sums.parts) + " parts (" + source +
+                             ") add up to classification.h5's counts at every index");
+}
+
+// A partitioned run that keeps its parts' figures only: the checkpoint's sum against
+// classification.h5, then a sample of the parts it recorded solved again.
+void figures_only_parts(const std::filesystem::path& run_directory, const Classification& c,
+                        const RunCheckOptions& options, const std::function<void(const RunCheck&)>& report) {
+  const std::optional<std::string> identity = PartsCheckpoint::saved_identity(run_directory);
+  if (!identity) throw std::logic_error("figures_only_parts: no parts checkpoint");
+  const std::optional<PartsCheckpoint::Saved> saved = PartsCheckpoint(run_directory, *identity).load();
+  const PartitionedRunIdentity parsed =
+      parse_partitioned_run_identity(*identity, PartsCheckpoint::file_in(run_directory).string());
+  SavedParts::PartSums sums;
+  sums.parts = count_parts(parse_partition(parsed.partition, parsed.layers.rules), parsed.layers.rules);
+  sums.finished = saved->finished.size();
+  sums.domain = saved->sum.domain;
+  sums.winning = saved->sum.winning;
+  sums.solvable = saved->sum.solvable;
+  sums.unsolvable = saved->sum.unsolvable;
+  for (const LayerFigures& layer : saved->sum.layers) sums.per_index.push_back(layer.count);
+  report(parts(c, sums, "the sum in " + PartsCheckpoint::file_in(run_directory).filename().string()));
+  const std::optional<ItemRecordLog::Records> records = ItemRecordLog::read(run_directory, RecordedUnits::Parts);
+  const std::string log = ItemRecordLog::file_in(run_directory, RecordedUnits::Parts).string();
+  if (!records) {
+    report(passed("part classes", "no part records (a run made before they were kept): no part solved again"));
+    return;
+  }
+  if (records->parameters != *identity) {
+    report(failed("part classes", log + " belongs to a run of other parameters"));
+    return;
+  }
+  if (records->conflicting > 0) {
+    report(failed("part classes", std::to_string(records->conflicting) +
+                                      " parts were solved twice with different figures (after a resume)"));
+    return;
+  }
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> recorded(records->digest_of.begin(),
+                                                                      records->digest_of.end());
+  report(part_classes(*identity, log, recorded, saved->finished.size(), options));
 }
 
 // The first way a database row and its cluster searched again differ, or "".
@@ -282,7 +436,15 @@ std::string check_run(const std::filesystem::path& run_directory, const RunCheck
   report(indices(c));
   report(samples(c));
   if (directory.has_parts() && !directory.has_part_figures_only()) {
-    if (const std::unique_ptr<SavedParts> saved = SavedParts::open(run_directory)) report(parts(c, *saved));
+    if (const std::unique_ptr<SavedParts> saved = SavedParts::open(run_directory)) {
+      const SavedParts::PartSums sums = saved->sums();
+      report(parts(c, sums, "part files"));
+      const std::string identity = *PartStore::saved_identity(run_directory);
+      const std::string where = directory.parts(identity).directory().string();
+      report(part_classes(identity, where, sums.digests, sums.finished, options));
+    }
+  } else if (directory.has_part_figures_only()) {
+    figures_only_parts(run_directory, c, options, report);
   } else if (directory.has_layers()) {
     report(layers(run_directory, c, options));
   } else if (const std::optional<ClassCensus> swept = open_class_run(run_directory)) {

@@ -18,10 +18,15 @@
 //                  recorded index;
 //   census         (a class sweep) the census's per-index figures equal classification.h5's;
 //   items          (a class sweep that recorded its items, storage/item_records.hpp) a
-//                  sample of its work items, evenly spaced, solved again: each one's figures
-//                  equal the digest the run recorded for it;
+//                  sample of its work items solved again: each one's figures equal the
+//                  digest the run recorded for it;
 //   parts          (a partitioned run) every part file is there, and the parts' counts add
-//                  up to classification.h5's, index by index;
+//                  up to classification.h5's, index by index; a run that keeps figures only:
+//                  its checkpoint's sum of the parts equals classification.h5's figures;
+//   part classes   (a partitioned run with part files, or with part records) a sample of
+//                  its parts solved again by another engine, the class engine
+//                  (query/part_by_classes.hpp): each one's figures equal the part file's,
+//                  or the digest the run recorded;
 //   layers         (a bdd run) each saved layer counts what classification.h5 says, the
 //                  layers are disjoint, and the first boards of each layer have its index by
 //                  the board-level search.
@@ -29,6 +34,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace rushhour {
@@ -41,7 +47,15 @@ struct RunCheck {
 
 struct RunCheckOptions {
   int boards_per_layer = 3;  // a bdd run's boards checked by search, per layer
-  int items = 20;            // a class sweep's recorded work items solved again (all: INT_MAX)
+  // Work units solved again: a class sweep's recorded items, a partitioned run's parts (all:
+  // INT_MAX). Evenly spaced over the recorded ones, the first and the last included; with a
+  // seed, a uniform random choice (the same for the same seed on every machine).
+  int units = 20;
+  std::optional<std::uint64_t> seed;
+  int threads = 1;  // units solved at once
+  // Called now and then (at most every progress_seconds) while units are solved.
+  std::function<void(const std::string&)> on_progress;
+  double progress_seconds = 10;
 };
 
 // Runs every check that applies to the run in DIR, calling `report` after each. Returns the

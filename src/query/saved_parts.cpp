@@ -131,6 +131,7 @@ SavedParts::PartSums SavedParts::sums() const {
   sums.parts = count_parts(partition_, rules_);
   for_each_finished_part([&](const PartFigures& figures) {
     ++sums.finished;
+    sums.digests.emplace_back(figures.number, part_digest(figures));
     sums.domain += figures.domain;
     sums.winning += figures.winning;
     sums.solvable += figures.solvable;

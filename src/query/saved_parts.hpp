@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "board/board.hpp"
@@ -61,6 +62,7 @@ class SavedParts {
     std::uint64_t parts = 0, finished = 0;
     Count domain = 0, winning = 0, solvable = 0, unsolvable = 0;
     std::vector<Count> per_index;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> digests;  // per finished part: number, part_digest
   };
   PartSums sums() const;
 

@@ -23,6 +23,7 @@
 #include "run/job_scheduler.hpp"
 #include "run/rank_dealing.hpp"
 #include "storage/line_diagram_file.hpp"
+#include "storage/item_records.hpp"
 #include "storage/parts_checkpoint.hpp"
 #include "util/clock.hpp"
 #include "util/process.hpp"
@@ -254,6 +255,8 @@ class PartitionedRun {
       throw InputError(PartsCheckpoint::file_in(*root_).string() +
                        ": this run keeps its finished parts as figures only; resume it with --part-files figures");
     }
+    // Without part files, each part's digest is what `verify` can compare a part solved again with.
+    if (checkpoint_) part_records_.emplace(*root_, identity_, !common.resume, RecordedUnits::Parts);
   }
 
   // Layers 0..K-1 of the whole domain (--whole-layers K), which every part then reads: the
@@ -373,6 +376,7 @@ class PartitionedRun {
     if (checkpoint_ && !part.interrupted) {
       finished_sum_.add(part, settings_.common.samples_per_index);
       finished_.push_back(part.number);
+      if (part_records_) part_records_->append(part.number, part_digest(part));
     }
   }
   void stopped() { sum_.stopped(); }
@@ -420,6 +424,8 @@ class PartitionedRun {
     finished_.insert(finished_.end(), numbers.begin(), numbers.end());
   }
   void save_checkpoint() {
+    // Every part the checkpoint counts as finished has its record on disk first.
+    if (part_records_) part_records_->flush();
     std::sort(finished_.begin(), finished_.end());
     checkpoint_->save({finished_, finished_sum_.as_part()});
   }
@@ -435,6 +441,7 @@ class PartitionedRun {
   std::string identity_;                       // the run's identity, with a run directory
   std::unique_ptr<PartStore> store_;           // --part-files layers: every finished part's file
   std::unique_ptr<PartsCheckpoint> checkpoint_;  // --part-files figures: the finished parts' summed figures
+  std::optional<ItemRecordLog> part_records_;    // ... and each one's digest (the process that prepares)
   PartSum sum_;
   PartSum finished_sum_;                 // with checkpoint_: the parts finished and not interrupted ...
   std::vector<std::uint64_t> finished_;  // ... and their numbers

@@ -3,6 +3,7 @@
 #include "board/errors.hpp"
 #include "storage/bdd_file.hpp"
 #include "storage/classification_file.hpp"
+#include "storage/item_records.hpp"
 #include "storage/parts_checkpoint.hpp"
 #include "storage/run_metadata.hpp"
 
@@ -26,7 +27,8 @@ bool RunDirectory::has_part_figures_only() const { return std::filesystem::exist
 
 int RunDirectory::clear_parts() const {
   const bool checkpoint = std::filesystem::remove(PartsCheckpoint::file_in(root_));
-  return parts("").clear() + (checkpoint ? 1 : 0);
+  const bool records = std::filesystem::remove(ItemRecordLog::file_in(root_, RecordedUnits::Parts));
+  return parts("").clear() + (checkpoint ? 1 : 0) + (records ? 1 : 0);
 }
 
 int RunDirectory::remove_other_runs(RunKind kind) const {

@@ -13,7 +13,9 @@
 namespace rushhour {
 namespace {
 
-constexpr const char* kHeader = "rushhour class item records 1 ";
+std::string header_of(RecordedUnits units) {
+  return units == RecordedUnits::Parts ? "rushhour part records 1 " : "rushhour class item records 1 ";
+}
 
 std::uint64_t record_check(std::uint64_t item, std::uint64_t digest) {
   Fnv1a64 hash;
@@ -23,11 +25,11 @@ std::uint64_t record_check(std::uint64_t item, std::uint64_t digest) {
 }
 
 // The parameter line of the log at `file`, or nullopt if it has none or another first line.
-std::optional<std::string> parameters_of(const std::filesystem::path& file) {
+std::optional<std::string> parameters_of(const std::filesystem::path& file, const std::string& header) {
   std::ifstream in(file, std::ios::binary);
   std::string line;
-  if (!std::getline(in, line) || line.rfind(kHeader, 0) != 0) return std::nullopt;
-  return line.substr(std::string(kHeader).size());
+  if (!std::getline(in, line) || line.rfind(header, 0) != 0) return std::nullopt;
+  return line.substr(header.size());
 }
 
 // Reads the records of `in` (past its first line) until the first torn or damaged one;
@@ -48,13 +50,14 @@ std::uint64_t read_records(std::istream& in, const std::function<void(std::uint6
 
 }  // namespace
 
-std::filesystem::path ItemRecordLog::file_in(const std::filesystem::path& run_directory) {
-  return run_directory / "class-items.bin";
+std::filesystem::path ItemRecordLog::file_in(const std::filesystem::path& run_directory, RecordedUnits units) {
+  return run_directory / (units == RecordedUnits::Parts ? "part-records.bin" : "class-items.bin");
 }
 
-ItemRecordLog::ItemRecordLog(const std::filesystem::path& run_directory, const std::string& parameters, bool fresh)
-    : file_(file_in(run_directory)) {
-  const bool keep = !fresh && std::filesystem::exists(file_) && parameters_of(file_) == parameters;
+ItemRecordLog::ItemRecordLog(const std::filesystem::path& run_directory, const std::string& parameters, bool fresh,
+                             RecordedUnits units)
+    : header_(header_of(units)), file_(file_in(run_directory, units)) {
+  const bool keep = !fresh && std::filesystem::exists(file_) && parameters_of(file_, header_) == parameters;
   if (keep) {
     // A record torn by a kill would hide every record appended after it: cut it off.
     std::ifstream in(file_, std::ios::binary);
@@ -67,7 +70,7 @@ ItemRecordLog::ItemRecordLog(const std::filesystem::path& run_directory, const s
   out_ = std::fopen(file_.c_str(), keep ? "ab" : "wb");
   if (out_ == nullptr) throw std::runtime_error("cannot write " + file_.string());
   if (!keep) {
-    const std::string header = kHeader + parameters + "\n";
+    const std::string header = header_ + parameters + "\n";
     std::fwrite(header.data(), 1, header.size(), out_);
     flush();
   }
@@ -90,15 +93,18 @@ void ItemRecordLog::flush() {
   if (std::fflush(out_) != 0 || ::fsync(::fileno(out_)) != 0) throw std::runtime_error("cannot write " + file_.string());
 }
 
-std::optional<ItemRecordLog::Records> ItemRecordLog::read(const std::filesystem::path& run_directory) {
-  const std::filesystem::path file = file_in(run_directory);
+std::optional<ItemRecordLog::Records> ItemRecordLog::read(const std::filesystem::path& run_directory,
+                                                           RecordedUnits units) {
+  const std::filesystem::path file = file_in(run_directory, units);
   if (!std::filesystem::exists(file)) return std::nullopt;
   std::ifstream in(file, std::ios::binary);
   std::string line;
-  if (!std::getline(in, line) || line.rfind(kHeader, 0) != 0)
-    throw InputError(file.string() + ": not a class item record log");
+  const std::string header = header_of(units);
+  if (!std::getline(in, line) || line.rfind(header, 0) != 0)
+    throw InputError(file.string() +
+                     (units == RecordedUnits::Parts ? ": not a part record log" : ": not a class item record log"));
   Records records;
-  records.parameters = line.substr(std::string(kHeader).size());
+  records.parameters = line.substr(header.size());
   read_records(in, [&records](std::uint64_t item, std::uint64_t digest) {
     const auto [at, inserted] = records.digest_of.try_emplace(item, digest);
     if (!inserted && at->second != digest) {

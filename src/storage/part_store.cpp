@@ -10,6 +10,7 @@
 #include "board/errors.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/bdd_file.hpp"
+#include "util/fnv1a.hpp"
 
 namespace rushhour {
 namespace {
@@ -74,6 +75,31 @@ PartHeaderText split_parameters(const std::string& text) {
 }
 
 }  // namespace
+
+std::uint64_t part_digest(const PartFigures& figures) {
+  Fnv1a64 hash;
+  const auto line = [&hash](const std::string& text) {
+    hash.add(text);
+    hash.add("\n");
+  };
+  line("rushhour part digest 1");
+  line(to_string(figures.domain) + " " + to_string(figures.winning));
+  for (std::size_t i = 0; i < figures.layers.size(); ++i) {
+    std::string text = std::to_string(i);
+    text += ' ';
+    text += to_string(figures.layers[i].count);
+    if (i < figures.nondominated.size()) {
+      text += ' ';
+      text += to_string(figures.nondominated[i]);
+    }
+    if (i < figures.components.size()) {
+      text += ' ';
+      text += std::to_string(figures.components[i]);
+    }
+    line(text);
+  }
+  return hash.value();
+}
 
 std::string PartFigures::text() const {
   std::ostringstream out;

@@ -63,6 +63,13 @@ struct PartFigures {
   friend bool operator==(const PartFigures&, const PartFigures&);
 };
 
+// A digest of the figures of a part that another engine can recompute: its domain and
+// winning counts, its configurations per index, and its non-dominated configurations and
+// components per index where the run computed them (-1 where it did not). BDD nodes, seconds
+// and samples are left out. Recorded per part by a run that keeps figures only
+// (storage/item_records.hpp), compared by `verify`.
+std::uint64_t part_digest(const PartFigures& figures);
+
 class PartStore {
  public:
   // `identity`: the run's identity, one line.

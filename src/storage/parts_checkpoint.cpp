@@ -78,4 +78,15 @@ std::optional<PartsCheckpoint::Saved> PartsCheckpoint::load() const {
 
 void PartsCheckpoint::clear() const { std::filesystem::remove(file_); }
 
+std::optional<std::string> PartsCheckpoint::saved_identity(const std::filesystem::path& run_directory) {
+  const std::filesystem::path file = file_in(run_directory);
+  const std::optional<std::string> body = read_checked_text(file, kFirstLine, kKind);
+  if (!body) return std::nullopt;
+  std::istringstream in(*body);
+  std::string line;
+  if (!std::getline(in, line) || line.rfind("identity ", 0) != 0)
+    throw InputError(file.string() + ": no identity (not a complete " + kKind + ")");
+  return line.substr(9);
+}
+
 }  // namespace rushhour

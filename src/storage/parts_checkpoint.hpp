@@ -36,6 +36,9 @@ class PartsCheckpoint {
   void clear() const;
 
   static std::filesystem::path file_in(const std::filesystem::path& run_directory);
+  // The identity of the run whose checkpoint DIR holds, nullopt if none. Throws InputError if
+  // the file is damaged.
+  static std::optional<std::string> saved_identity(const std::filesystem::path& run_directory);
 
  private:
   std::filesystem::path file_;

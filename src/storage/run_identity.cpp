@@ -53,6 +53,9 @@ PartitionedRunIdentity parse_partitioned_run_identity(const std::string& text, c
   PartitionedRunIdentity identity{parse_layer_identity(text, where), partition->second};
   if (identity.layers.encoding != EncodingKind::Slot)
     throw InputError(where + ": a partitioned run of another encoding than slot");
+  identity.max_layers = integer_field(values, "max_layers", where);
+  identity.dominance = integer_field(values, "dominance", where) != 0;
+  if (values.count("components_from") != 0) identity.components_from = integer_field(values, "components_from", where);
   return identity;
 }
 

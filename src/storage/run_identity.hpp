@@ -43,6 +43,9 @@ std::string partitioned_run_identity(const Rules& rules, const SlotEncodingOptio
 struct PartitionedRunIdentity {
   LayerIdentity layers;
   std::string partition;
+  int max_layers = -1;      // -1: every layer
+  bool dominance = false;   // each part's dominance figures
+  int components_from = 0;  // components counted from this index on (-1 below it)
 };
 PartitionedRunIdentity parse_partitioned_run_identity(const std::string& text, const std::string& where);
 

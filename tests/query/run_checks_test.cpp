@@ -67,7 +67,10 @@ INSTANTIATE_TEST_SUITE_P(
                       VerifiedRun{"classes_items", "--size 5 --engine classes --max-vehicles 4 --threads 2",
                                   "items: 20 of "},
                       VerifiedRun{"explicit", "--size 4 --engine explicit --metric move", "samples:"},
-                      VerifiedRun{"bdd_partitioned", "--size 4 --partition rows", "parts:"}),
+                      VerifiedRun{"bdd_partitioned", "--size 4 --partition rows --dominance-by symbolic",
+                                  "part classes: 20 of 128 recorded parts"},
+                      VerifiedRun{"bdd_partitioned_figures", "--size 4 --partition lines:R0,R1,C2 --part-files figures",
+                                  "part classes: 20 of 32 recorded parts"}),
     [](const ::testing::TestParamInfo<VerifiedRun>& run) { return std::string(run.param.name); });
 
 // A figure changed in classification.h5: the check that covers it fails and names the spot.
@@ -161,14 +164,15 @@ TEST(VerifyParts, AMissingPartFileIsNamed) {
   std::filesystem::remove(removed);
   const auto verified = run_rushhour("verify --run " + run);
   EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
-  EXPECT_NE(verified.out.find("FAIL  parts: 127 of 128 part files"), std::string::npos) << verified.out;
+  EXPECT_NE(verified.out.find("FAIL  parts: 127 of 128 parts finished"), std::string::npos) << verified.out;
 }
 
-// The records of DIR/class-items.bin (storage/item_records.hpp) rewritten by `change`, each
-// record's check recomputed.
+// The records of DIR/class-items.bin or DIR/part-records.bin (storage/item_records.hpp)
+// rewritten by `change`, each record's check recomputed.
 void rewrite_item_records(const std::filesystem::path& run,
-                          const std::function<void(std::vector<std::array<std::uint64_t, 2>>&)>& change) {
-  const std::filesystem::path file = ItemRecordLog::file_in(run);
+                          const std::function<void(std::vector<std::array<std::uint64_t, 2>>&)>& change,
+                          RecordedUnits units = RecordedUnits::ClassItems) {
+  const std::filesystem::path file = ItemRecordLog::file_in(run, units);
   std::ifstream in(file, std::ios::binary);
   std::string header;
   std::getline(in, header);
@@ -210,6 +214,53 @@ TEST(VerifyItems, ARecordThatDiffersIsNamed) {
   EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
   EXPECT_NE(verified.out.find("FAIL  items: 1 work items were solved twice with different figures"), std::string::npos)
       << verified.out;
+}
+
+// A partitioned run that keeps figures only: a part whose recorded digest differs from the
+// part solved by the class engine is named, by its number and its fixed lines; the parts'
+// sum in the checkpoint is checked against classification.h5.
+TEST(VerifyParts, ARecordThatDiffersFromThePartSolvedByTheClassEngineIsNamed) {
+  TempDir dir("verify_part_records");
+  const std::string run = dir / "run";
+  ASSERT_EQ(run_rushhour("classify -q --size 4 --partition rows --part-files figures --out " + run).status, 0);
+  auto verified = run_rushhour("verify --run " + run + " --all --threads 2");
+  EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("ok    parts: 128 parts (the sum in parts-checkpoint.txt) add up"), std::string::npos)
+      << verified.out;
+  EXPECT_NE(verified.out.find("ok    part classes: 128 of 128 recorded parts (128 finished; all)"), std::string::npos)
+      << verified.out;
+  std::uint64_t changed = 0;
+  rewrite_item_records(
+      run,
+      [&](auto& records) {
+        ASSERT_GT(records.size(), 40u);
+        changed = records[40][0];
+        records[40][1] ^= 4;
+      },
+      RecordedUnits::Parts);
+  verified = run_rushhour("verify --run " + run + " --all");
+  EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("FAIL  part classes: part " + std::to_string(changed) + " (R0="), std::string::npos)
+      << verified.out;
+}
+
+// --seed chooses the sample at random, the same for the same seed; --threads does not change it.
+TEST(VerifyParts, ASeededSampleIsTheSameForTheSameSeed) {
+  TempDir dir("verify_seed");
+  const std::string run = dir / "run";
+  ASSERT_EQ(run_rushhour("classify -q --size 4 --partition rows --out " + run).status, 0);
+  const auto first = run_rushhour("verify --run " + run + " --sample 5 --seed 3");
+  const auto again = run_rushhour("verify --run " + run + " --sample 5 --seed 3 --threads 2");
+  EXPECT_EQ(first.status, 0) << first.out << first.err;
+  EXPECT_EQ(first.out, again.out);
+  EXPECT_NE(first.out.find("part classes: 5 of 128 recorded parts (128 finished; chosen at random with seed 3)"),
+            std::string::npos)
+      << first.out;
+  for (const char* bad : {" --all --seed 3", " --threads 0", " --sample 3 --all"}) {
+    const auto refused = run_rushhour("verify --run " + run + bad);
+    EXPECT_EQ(refused.status, 2) << bad;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  }
 }
 
 // A record torn by a kill hides the records after it; a resumed sweep cuts it off first.
@@ -283,8 +334,11 @@ TEST(VerifyRefuses, WhatIsNoFinishedRun) {
         std::pair{std::string("verify"), "verify needs --run DIR"},
         std::pair{"verify --run " + (dir / "x") + " --boards -1", "--boards must be >= 0"},
         std::pair{"verify --run " + (dir / "x") + " --records 5", "--records goes with --clusters"},
-        std::pair{"verify --clusters " + (dir / "x.h5") + " --boards 5", "--boards, --sample and --all go with --run"},
-        std::pair{"verify --clusters " + (dir / "x.h5") + " --all", "--boards, --sample and --all go with --run"},
+        std::pair{"verify --clusters " + (dir / "x.h5") + " --boards 5", "--seed, --all and --threads go with --run"},
+        std::pair{"verify --clusters " + (dir / "x.h5") + " --all", "--seed, --all and --threads go with --run"},
+        std::pair{"verify --clusters " + (dir / "x.h5") + " --seed 2", "go with --run"},
+        std::pair{"verify --run " + (dir / "x") + " --all --seed 2", "--seed chooses a --sample, not --all"},
+        std::pair{"verify --run " + (dir / "x") + " --threads 0", "--threads must be >= 1"},
         std::pair{"verify --run " + (dir / "x") + " --sample -2", "--sample must be >= 0"},
         std::pair{"verify --run " + (dir / "x") + " --sample 3 --all", "--sample K or --all, not both"},
         std::pair{"verify --clusters " + (dir / "x.h5") + " --run " + (dir / "x"), "not both"},
