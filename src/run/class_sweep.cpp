@@ -113,6 +113,8 @@ std::vector<ClassSizeBucket> read_sizes(WordReader& r) {
   return sizes;
 }
 
+}  // namespace
+
 Words encode_item(const ItemFigures& f) {
   Words w;
   append_state(w, f.delta);
@@ -164,6 +166,8 @@ ItemFigures decode_item(const Words& words) {
   return f;
 }
 
+namespace {
+
 // ---- The job. ----
 
 // Solves work items for the scheduler.
@@ -171,7 +175,7 @@ class ItemUnitSolver final : public UnitSolver {
  public:
   // With `timed`, each item's figures carry the CPU of solving it (two system calls an item:
   // measurable on boards of millions of small items, so only for --estimate).
-  ItemUnitSolver(const ClassItems& items, bool timed) : solver_(items.solver()), timed_(timed) {}
+  ItemUnitSolver(std::unique_ptr<ItemSolver> solver, bool timed) : solver_(std::move(solver)), timed_(timed) {}
   Words solve(std::uint64_t unit, const std::function<bool()>&) override {
     const double before = timed_ ? thread_cpu_seconds() : 0;
     ItemFigures figures = solver_->solve(unit);
@@ -183,6 +187,12 @@ class ItemUnitSolver final : public UnitSolver {
   std::unique_ptr<ItemSolver> solver_;
   bool timed_;
 };
+
+// A worker's solver of the job's items.
+std::unique_ptr<UnitSolver> unit_solver(const ClassJob& job, const ClassItems& items) {
+  return std::make_unique<ItemUnitSolver>(job.item_solver ? job.item_solver() : items.solver(),
+                                          job.options.record_item_costs);
+}
 
 // A state that holds the items of `ranges` (sorted, disjoint) and no figures.
 ClassSweepState state_of_items(std::uint64_t items, std::size_t pairs, const std::vector<ItemRange>& ranges) {
@@ -300,9 +310,7 @@ class ClassSweepJob {
     s.name = "classes";
     s.unit_name = "work items";
     s.units = units_;
-    s.make_solver = [&items, timed = job_.options.record_item_costs] {
-      return std::make_unique<ItemUnitSolver>(items, timed);
-    };
+    s.make_solver = [&items, &job = job_] { return unit_solver(job, items); };
     s.add = [this](FinishedUnit&& unit) { add(decode_item(unit.result)); };
     s.checkpoint = [this] { save(); };
     s.progress = [this](const ProgressView& view) { return progress_line(view); };
@@ -448,8 +456,7 @@ ClassJobResult run_over_mpi(const ClassJob& job) {
       ClassJob quiet = job;
       quiet.log = nullptr;
       if (job_starts(false))
-        run_job_rank([&items, &job] { return std::make_unique<ItemUnitSolver>(items, job.options.record_item_costs); },
-                     scheduler_settings(quiet, Backend::mpi), rank);
+        run_job_rank([&items, &job] { return unit_solver(job, items); }, scheduler_settings(quiet, Backend::mpi), rank);
       result.ranks = ranks;
       return;
     }
@@ -492,7 +499,15 @@ ClassJobResult run_class_job(const ClassJob& job) {
 }
 
 ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& options) {
-  const ClassJob job{.rules = rules, .options = options, .out = {}, .resume = false, .over_mpi = false, .part = {}, .log = nullptr, .should_stop = nullptr};
+  const ClassJob job{.rules = rules,
+                     .options = options,
+                     .out = {},
+                     .resume = false,
+                     .over_mpi = false,
+                     .part = {},
+                     .log = nullptr,
+                     .should_stop = nullptr,
+                     .item_solver = nullptr};
   return std::move(*run_class_job(job).census);
 }
 

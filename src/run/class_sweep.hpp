@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,9 @@ struct ClassJob {
   ItemPart part;
   std::function<void(const std::string&)> log;  // progress lines
   std::function<bool()> should_stop;            // a stop signal arrived
+  // Benchmarks of the dealing (bench/rank0_bench.cpp): the work items' solvers, one per
+  // worker on every rank (empty: the class engine's).
+  std::function<std::unique_ptr<ItemSolver>()> item_solver;
 };
 
 // What one work item of a work sample took: its configurations and the CPU of solving it.
@@ -86,6 +90,12 @@ struct ClassJobResult {
   // handing each from its worker to the job).
   double scheduling_cpu_seconds = 0;
 };
+
+// The words that carry one work item's figures from the worker (thread, process or rank)
+// that solved it to the coordinator; decode_item throws std::runtime_error on words that are
+// no item's.
+std::vector<std::uint64_t> encode_item(const ItemFigures& figures);
+ItemFigures decode_item(const std::vector<std::uint64_t>& words);
 
 // Runs the job: over MPI with job.over_mpi (initialising and finalising MPI), else on the
 // threads of this process. Throws InputError for a checkpoint of other parameters (on rank

@@ -120,7 +120,8 @@ ClassJobResult sweep_job(const RunSettings& s, const RunDirectory* directory, Pr
                .over_mpi = over_mpi,
                .part = s.sweep.part,
                .log = [&log](const std::string& text) { log.line(text); },
-               .should_stop = [] { return StopSignals::stop_requested(); }};
+               .should_stop = [] { return StopSignals::stop_requested(); },
+               .item_solver = nullptr};
   // The cluster spool continues exactly the items of the state resumed, so this process reads
   // it first (--clusters runs in one process).
   std::optional<ClassSweepState> resumed;

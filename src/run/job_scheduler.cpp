@@ -9,6 +9,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <span>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -33,7 +34,7 @@ void append_unit(Words& words, const FinishedUnit& unit) {
   words.insert(words.end(), unit.result.begin(), unit.result.end());
 }
 
-std::vector<FinishedUnit> units_of(const Words& words, int worker) {
+std::vector<FinishedUnit> units_of(std::span<const std::uint64_t> words, int worker) {
   std::vector<FinishedUnit> units;
   for (std::size_t at = 0; at < words.size();) {
     if (words.size() - at < 3 || words[at + 2] > words.size() - at - 3)
@@ -173,6 +174,9 @@ class Coordination {
       if (!ended[w] && seconds_since(loads_[w].heard) > seconds) return static_cast<int>(w);
     return -1;
   }
+  // A message from a rank (a request or results) reached rank 0.
+  void note_message() { ++messages_; }
+
   void note_cpu(int worker, double cpu) {
     if (worker < 0 || static_cast<std::size_t>(worker) >= loads_.size()) return;
     loads_[static_cast<std::size_t>(worker)].cpu = cpu;
@@ -233,7 +237,8 @@ class Coordination {
           line += text;
         }
         if (ranks_ > 1 && w == 0) {  // the dealing, gathering and checkpoints: the coordination's cost
-          std::snprintf(text, sizeof text, " (its dealing thread %.2f s)", thread_cpu_seconds());
+          std::snprintf(text, sizeof text, " (its dealing thread %.2f s, %llu messages from ranks)", thread_cpu_seconds(),
+                        static_cast<unsigned long long>(messages_));
           line += text;
         } else if (ranks_ > 1) {
           line += ", last heard " + duration_text(seconds_since(load.heard)) + " ago";
@@ -273,6 +278,7 @@ class Coordination {
   int ranks_;
   std::uint64_t total_;
   std::uint64_t done_ = 0;
+  std::uint64_t messages_ = 0;  // from ranks, under MPI
   std::vector<WorkerLoad> loads_;
   bool stopped_ = false;
   std::function<void()> on_stop_;
@@ -409,9 +415,14 @@ SchedulerOutcome run_on_ranks(const ScheduledJob& job, const SchedulerSettings& 
         settings.workers, job, [&] { return dealer.next(); }, queue, [&] { return dealer.stopping(); },
         [](int) { return 0; });
     serve_ranks({.ranks = ranks,
-                 .batch = [&](std::uint64_t want) { return dealer.batch(want, ranks); },
+                 .batch =
+                     [&](std::uint64_t want) {
+                       coordination.note_message();
+                       return dealer.batch(want, ranks);
+                     },
                  .results =
-                     [&](int rank, double cpu, const Words& words) {
+                     [&](int rank, double cpu, std::span<const std::uint64_t> words) {
+                       coordination.note_message();
                        for (FinishedUnit& unit : units_of(words, rank)) coordination.add(std::move(unit));
                        coordination.note_cpu(rank, cpu);
                      },

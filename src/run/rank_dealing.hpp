@@ -16,6 +16,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -72,7 +73,7 @@ struct RankServer {
   // The next batch for a rank that takes `want` items at once (empty: no more).
   std::function<std::vector<ItemRange>(std::uint64_t want)> batch;
   // Results of `rank`'s finished items (cpu: its process's CPU seconds so far).
-  std::function<void(int rank, double cpu, const std::vector<std::uint64_t>& words)> results;
+  std::function<void(int rank, double cpu, std::span<const std::uint64_t> words)> results;
   // `rank` has ended (its process's CPU seconds).
   std::function<void(int rank, double cpu)> done;
   std::function<bool()> local_finished;  // rank 0's own items
