@@ -24,6 +24,7 @@
 #include "query/saved_run.hpp"
 #include "run/class_sweep.hpp"
 #include "run/run_directory.hpp"
+#include "storage/class_checkpoint.hpp"
 #include "storage/classification_file.hpp"
 #include "storage/cluster_database.hpp"
 #include "storage/item_records.hpp"
@@ -99,7 +100,10 @@ RunCheck samples(const Classification& c) {
   return passed("samples", std::to_string(c.samples.size()) + " sample boards have their index by search");
 }
 
-RunCheck census(const Classification& c, const ClassCensus& census) {
+RunCheck census(const std::filesystem::path& run_directory, const Classification& c, const ClassCensus& census) {
+  if (!(census.rules == c.rules))
+    return failed("census", ClassCheckpoint::file_in(run_directory).string() + " is the checkpoint of another job (" +
+                                census.rules.describe() + ")");
   const Classification swept = census.classification();
   if (swept.layers.size() != c.layers.size())
     return failed("census", "the census has " + std::to_string(swept.layers.size()) + " indices, classification.h5 " +
@@ -435,21 +439,36 @@ std::string check_run(const std::filesystem::path& run_directory, const RunCheck
   report(exact_counts(c));
   report(indices(c));
   report(samples(c));
-  if (directory.has_parts() && !directory.has_part_figures_only()) {
-    if (const std::unique_ptr<SavedParts> saved = SavedParts::open(run_directory)) {
-      const SavedParts::PartSums sums = saved->sums();
-      report(parts(c, sums, "part files"));
-      const std::string identity = *PartStore::saved_identity(run_directory);
-      const std::string where = directory.parts(identity).directory().string();
-      report(part_classes(identity, where, sums.digests, sums.finished, options));
+  // The run's other files: one that is damaged or belongs to another run (a layer, a part file,
+  // a checkpoint copied from elsewhere) fails the check that reads it, naming the file.
+  const auto checked = [&report](const char* name, const std::function<void()>& check) {
+    try {
+      check();
+    } catch (const InputError& e) {
+      report(failed(name, e.what()));
     }
+  };
+  if (directory.has_parts() && !directory.has_part_figures_only()) {
+    checked("parts", [&] {
+      if (const std::unique_ptr<SavedParts> saved = SavedParts::open(run_directory)) {
+        const SavedParts::PartSums sums = saved->sums();
+        report(parts(c, sums, "part files"));
+        const std::string identity = *PartStore::saved_identity(run_directory);
+        const std::string where = directory.parts(identity).directory().string();
+        report(part_classes(identity, where, sums.digests, sums.finished, options));
+      }
+    });
   } else if (directory.has_part_figures_only()) {
-    figures_only_parts(run_directory, c, options, report);
+    checked("parts", [&] { figures_only_parts(run_directory, c, options, report); });
   } else if (directory.has_layers()) {
-    report(layers(run_directory, c, options));
-  } else if (const std::optional<ClassCensus> swept = open_class_run(run_directory)) {
-    report(census(c, *swept));
-    report(items(run_directory, options));
+    checked("layers", [&] { report(layers(run_directory, c, options)); });
+  } else {
+    checked("census", [&] {
+      if (const std::optional<ClassCensus> swept = open_class_run(run_directory)) {
+        report(census(run_directory, c, *swept));
+        report(items(run_directory, options));
+      }
+    });
   }
   return run_digest(c);
 }

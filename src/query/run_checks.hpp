@@ -61,7 +61,8 @@ struct RunCheckOptions {
 // Runs every check that applies to the run in DIR, calling `report` after each. Returns the
 // run digest (storage/run_digest.hpp) of classification.h5's figures, or "" when the file
 // cannot be read (a failed check). Throws InputError when DIR holds no classification.h5 or
-// an incomplete one, or its layers or census are damaged or foreign.
+// an incomplete one; a layer, part file, checkpoint or record log that is damaged or belongs to
+// another run fails the check that reads it.
 std::string check_run(const std::filesystem::path& run_directory, const RunCheckOptions& options,
                       const std::function<void(const RunCheck&)>& report);
 

@@ -327,6 +327,42 @@ TEST(VerifyDatabase, RowsEqualTheirClustersSearchedAgain) {
   }
 }
 
+// A file of another run (the same job under the other metric) in place of one of the run's:
+// the check that reads it fails and names the file.
+TEST(VerifyForeign, AFileOfAnotherRunFailsTheCheckThatReadsIt) {
+  TempDir dir("verify_foreign");
+  struct Case {
+    const char* classify;
+    std::function<std::filesystem::path(const std::filesystem::path& run)> file;
+    const char* failure;
+  };
+  const auto twentieth_part = [](const std::filesystem::path& run) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(run / "parts"))
+      if (entry.is_regular_file()) files.push_back(std::filesystem::relative(entry.path(), run));
+    std::sort(files.begin(), files.end());
+    return files.at(19);
+  };
+  const Case cases[] = {
+      {"--size 4", [](const auto&) { return std::filesystem::path("layers/layer-0003.bdd"); },
+       "FAIL  layers: "},
+      {"--size 4 --partition rows", twentieth_part, "FAIL  parts: "},
+      {"--size 4 --engine classes", [](const auto&) { return std::filesystem::path("classes-checkpoint.txt"); },
+       "FAIL  census: "}};
+  int k = 0;
+  for (const Case& c : cases) {
+    const std::filesystem::path step = dir / ("step" + std::to_string(k)), move = dir / ("move" + std::to_string(k++));
+    ASSERT_EQ(run_rushhour(std::string("classify -q ") + c.classify + " --out " + step.string()).status, 0);
+    ASSERT_EQ(run_rushhour(std::string("classify -q --metric move ") + c.classify + " --out " + move.string()).status, 0);
+    const std::filesystem::path file = c.file(step);
+    std::filesystem::copy_file(move / file, step / file, std::filesystem::copy_options::overwrite_existing);
+    const auto verified = run_rushhour("verify --run " + step.string());
+    EXPECT_EQ(verified.status, 1) << c.classify << "\n" << verified.out << verified.err;
+    EXPECT_NE(verified.out.find(c.failure), std::string::npos) << c.classify << "\n" << verified.out;
+    EXPECT_NE(verified.out.find(file.filename().string()), std::string::npos) << c.classify << "\n" << verified.out;
+  }
+}
+
 TEST(VerifyRefuses, WhatIsNoFinishedRun) {
   TempDir dir("verify_refused");
   for (const auto& [command, reason] :
