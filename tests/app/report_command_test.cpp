@@ -15,10 +15,13 @@
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("Report/ReportBadInput.*", quick);
-// The classes and walled bdd pages stay in the full tier; the other engines' pages add little.
+// Of the engines' pages the classes page stays in the full tier, and of the databases' the 4x4
+// one with both metrics; the others add little to them.
 RUSHHOUR_TEST_TIER_OF("Report/ReportOfEngine.PagePassesTheBrowserCheck/bdd", long);
 RUSHHOUR_TEST_TIER_OF("Report/ReportOfEngine.PagePassesTheBrowserCheck/explicit", long);
 RUSHHOUR_TEST_TIER_OF("Report/ReportOfEngine.PagePassesTheBrowserCheck/classes_walls", long);
+RUSHHOUR_TEST_TIER_OF("Report/ReportOfEngine.PagePassesTheBrowserCheck/bdd_walls", long);
+RUSHHOUR_TEST_TIER_OF("Report.CommittedPuzzleDatabaseListsTheFiftyOneMovePuzzle", long);
 
 namespace {
 

@@ -25,6 +25,7 @@
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("ClusterMetrics.QueryByEitherMetricOnSideFiveWithLimits", long);
+RUSHHOUR_TEST_TIER_OF("ClusterMetrics.QueryByEitherMetricOnSideFourWithLimits", long);
 
 namespace rushhour {
 
