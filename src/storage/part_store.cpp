@@ -10,6 +10,7 @@
 #include "board/errors.hpp"
 #include "storage/atomic_file.hpp"
 #include "storage/bdd_file.hpp"
+#include "storage/run_digest.hpp"
 #include "util/fnv1a.hpp"
 
 namespace rushhour {
@@ -84,20 +85,7 @@ std::uint64_t part_digest(const PartFigures& figures) {
   };
   line("rushhour part digest 1");
   line(to_string(figures.domain) + " " + to_string(figures.winning));
-  for (std::size_t i = 0; i < figures.layers.size(); ++i) {
-    std::string text = std::to_string(i);
-    text += ' ';
-    text += to_string(figures.layers[i].count);
-    if (i < figures.nondominated.size()) {
-      text += ' ';
-      text += to_string(figures.nondominated[i]);
-    }
-    if (i < figures.components.size()) {
-      text += ' ';
-      text += std::to_string(figures.components[i]);
-    }
-    line(text);
-  }
+  add_index_lines(hash, figures.layers, figures.nondominated, figures.components);
   return hash.value();
 }
 
