@@ -57,6 +57,7 @@ int record(const std::string& file, const Rules& rules, int stride) {
                     .resume = false,
                     .over_mpi = false,
                     .part = {},
+                    .only_items = {},
                     .log = nullptr,
                     .should_stop = nullptr,
                     .item_solver = nullptr};
@@ -146,6 +147,7 @@ int replay(const std::string& file, const Rules& rules, int parts, const std::st
                     .resume = false,
                     .over_mpi = rank != nullptr,
                     .part = {.part = 1, .parts = parts},
+                    .only_items = {},
                     .log = [rank0](const std::string& line) {
                       if (rank0) std::fprintf(stderr, "%s\n", line.c_str());
                     },

@@ -113,6 +113,14 @@ std::vector<std::uint64_t> ClassItems::items_of_fixed_rows() const {
   return items;
 }
 
+std::vector<std::uint64_t> ClassItems::item_sizes(const std::vector<std::uint64_t>& items) const {
+  const std::unique_ptr<WorkerFigures> worker = class_engine::make_worker(*tables_, rules_, options_, wide_);
+  std::vector<std::uint64_t> sizes;
+  sizes.reserve(items.size());
+  for (const std::uint64_t item : items) sizes.push_back(worker->item_states(item));
+  return sizes;
+}
+
 std::unique_ptr<ItemSolver> ClassItems::solver() const {
   return std::make_unique<WorkerItemSolver>(*tables_, rules_, options_, wide_, items_);
 }

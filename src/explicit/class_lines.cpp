@@ -65,7 +65,9 @@ LineTables::LineTables(const Rules& rules, std::size_t admitted_slots_in)
   free_arrangements.assign(static_cast<std::size_t>(masks), 0);
   for (int m = 0; m < masks; ++m)
     for (int a = 0; a < count; ++a)
-      if ((lines[a].occupied & static_cast<std::uint32_t>(m)) == 0) ++free_arrangements[static_cast<std::size_t>(m)];
+      if ((lines[a].occupied & static_cast<std::uint32_t>(m)) == 0 &&
+          line_ok[static_cast<std::size_t>(group_of[static_cast<std::size_t>(a)])])
+        ++free_arrangements[static_cast<std::size_t>(m)];
 
   // The mirror: a line read backwards (a column of the board reflected top to bottom).
   reflected.resize(static_cast<std::size_t>(count));

@@ -102,7 +102,7 @@ struct LineTables {
   std::vector<std::vector<std::uint8_t>> compat;  // [group * masks + mask]: arrangements admitted
   std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
   std::vector<std::uint8_t> admitted_flat;        // the same lists, admitted_slots apart
-  std::vector<std::uint64_t> free_arrangements;   // [mask]: arrangements (any group) clear of it
+  std::vector<std::uint64_t> free_arrangements;   // [mask]: a column's arrangements clear of it
   std::vector<int> reflected;                     // [arrangement]: the line read backwards
   std::vector<int> mirror_group;                  // [group]: the group of its reversed sequence
   // [arrangement * masks + mask]: byte i = position(arrangement, mask ^ (1 << i)), 0 where

@@ -125,52 +125,20 @@ class Worker final : public WorkerFigures {
   // target car) hold no class.
   void run_item(std::uint64_t item) override {
     const int n = t_.n;
-    const auto groups = static_cast<std::uint64_t>(t_.groups);
-    std::array<int, kMaxN>& row_group = row_group_;
-    const std::uint64_t placement = item / t_.row_items;
-    std::uint64_t rest = item % t_.row_items;
-    for (int i = n - 1; i >= 0; --i) {
-      row_group[static_cast<std::size_t>(i)] = static_cast<int>(rest % groups);
-      rest /= groups;
-    }
-    if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return;
-    for (int i = 0; i < n; ++i) {
-      const int fixed = fixed_group_[static_cast<std::size_t>(i)];
-      if (fixed >= 0 && fixed != row_group[static_cast<std::size_t>(i)]) return;
-    }
-    for (int i = 0; i < n; ++i)
-      if (i != t_.exit_row && !t_.line_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])]) return;
-    walls_ = t_.placements[static_cast<std::size_t>(placement)];
-    wall_count_ = std::popcount(walls_);
-    placement_key_ = static_cast<SampleKey>(placement) << (2 * n * t_.key_bits);
-    if (!admit_rows()) return;
-    // The mirror item's classes are this item's classes reflected: the lesser item solves
-    // both; an item that is its own mirror pairs its classes up inside (search_columns).
-    std::uint64_t mirrored = 0;  // the item of the rows in reverse order
-    for (int i = n - 1; i >= 0 && mirror_; --i)
-      mirrored = mirrored * groups + static_cast<std::uint64_t>(row_group[static_cast<std::size_t>(i)]);
-    if (mirror_ && mirrored < item) return;  // never with walls: placement 0
-    const bool own_mirror = !mirror_ || mirrored == item;
-    row_cars_ = row_trucks_ = 0;
-    active_rows_.clear();
-    for (int i = 0; i < n; ++i)
-      if (!t_.empty_group(row_group[static_cast<std::size_t>(i)])) active_rows_.push_back(i);
-    std::uint64_t combos = 1;  // at most 15^8 on 8x8: no overflow
-    std::array<std::uint64_t, kMaxN> row_stride{};
-    for (int i = n - 1; i >= 0; --i) {
-      const int g = row_group[static_cast<std::size_t>(i)];
-      row_stride[static_cast<std::size_t>(i)] = combos;
-      combos *= t_.members[static_cast<std::size_t>(g)].size();
-      row_cars_ += t_.group_cars[static_cast<std::size_t>(g)];
-      row_trucks_ += t_.group_trucks[static_cast<std::size_t>(g)];
-    }
-    if (!rules_.limits().allows(row_cars_, row_trucks_)) return;  // counts only grow
+    const std::optional<std::uint64_t> rows = take_rows(item);
+    if (!rows) return;
+    const std::uint64_t combos = *rows;
+    const bool own_mirror = own_mirror_;
     if (combos > bounds_.combos) {  // bounds_.combos < 2^32: ids and strides fit 32 bits
       refused_.push_back(item);
       return;
     }
-    for (int i = 0; i < n; ++i)
-      row_stride_[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(row_stride[static_cast<std::size_t>(i)]);
+    std::uint32_t stride = 1;
+    for (int i = n - 1; i >= 0; --i) {
+      row_stride_[static_cast<std::size_t>(i)] = stride;
+      const int g = row_group_[static_cast<std::size_t>(i)];
+      stride *= static_cast<std::uint32_t>(t_.members[static_cast<std::size_t>(g)].size());
+    }
     combos_.clear();
     slot_of_combo_.assign(combos, 0);
     level_.resize(static_cast<std::size_t>(n + 1));
@@ -185,7 +153,7 @@ class Worker final : public WorkerFigures {
       std::uint64_t horizontal = 0;
       for (int i = 0; i < n; ++i) {
         const auto ui = static_cast<std::size_t>(i);
-        const auto& m = t_.members[static_cast<std::size_t>(row_group[ui])];
+        const auto& m = t_.members[static_cast<std::size_t>(row_group_[ui])];
         const std::size_t position = id / row_stride_[ui] % m.size();
         admitted = admitted && (row_admitted_[ui] >> position & 1);
         c.row[ui] = static_cast<std::uint8_t>(m[position]);
@@ -230,7 +198,99 @@ class Worker final : public WorkerFigures {
     search_columns(0, row_cars_, row_trucks_, own_mirror);
   }
 
+  // The states of all the classes of work item `item`, found without solving them (0 where
+  // the item holds none, or its mirror item solves them): a work sample's measure of an
+  // item's size. It counts every column's arrangements, vehicle limits or not.
+  std::uint64_t item_states(std::uint64_t item) override {
+    if (!take_rows(item)) return 0;
+    const int n = t_.n;
+    // Per row, the columns' masks its admitted arrangements cover: byte j, bit i (with the walls').
+    std::array<std::vector<std::uint64_t>, kMaxN> covers;
+    std::uint64_t wall_cover = 0;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j)
+        if (walls_ >> (i * n + j) & 1) wall_cover |= std::uint64_t{1} << (8 * j + i);
+    for (int i = 0; i < n; ++i) {
+      const auto ui = static_cast<std::size_t>(i);
+      const auto& members = t_.members[static_cast<std::size_t>(row_group_[ui])];
+      covers[ui].clear();
+      for (std::size_t position = 0; position < members.size(); ++position) {
+        if (!(row_admitted_[ui] >> position & 1)) continue;
+        const std::uint64_t cells = t_.row_mask(i, members[position]);
+        std::uint64_t cover = 0;
+        for (int j = 0; j < n; ++j)
+          if (cells >> (i * n + j) & 1) cover |= std::uint64_t{1} << (8 * j + i);
+        covers[ui].push_back(cover);
+      }
+    }
+    const std::uint64_t states = states_below(covers, 0, wall_cover);
+    return own_mirror_ ? states : 2 * states;
+  }
+
  private:
+  // Σ over the row combinations of rows i.. of Π_j free_arrangements[column j's mask].
+  std::uint64_t states_below(const std::array<std::vector<std::uint64_t>, kMaxN>& covers, int i,
+                             std::uint64_t cover) const {
+    const int n = t_.n;
+    if (i == n) {
+      std::uint64_t product = 1;
+      for (int j = 0; j < n; ++j) product *= t_.free_arrangements[cover >> (8 * j) & 0xFF];
+      return product;
+    }
+    std::uint64_t sum = 0;
+    for (const std::uint64_t more : covers[static_cast<std::size_t>(i)])
+      sum += states_below(covers, i + 1, cover | more);
+    return sum;
+  }
+
+  // Takes the rows of work item `item` (row_group_, walls_, admitted rows, active rows, the
+  // row vehicles, own_mirror_) and returns its number of row combinations, or nullopt if it
+  // holds no class to solve here: outside the domain or the fixed lines, no admitted
+  // arrangement in a row, solved as its mirror item's image, or beyond the vehicle limits.
+  std::optional<std::uint64_t> take_rows(std::uint64_t item) {
+    const int n = t_.n;
+    const auto groups = static_cast<std::uint64_t>(t_.groups);
+    std::array<int, kMaxN>& row_group = row_group_;
+    const std::uint64_t placement = item / t_.row_items;
+    std::uint64_t rest = item % t_.row_items;
+    for (int i = n - 1; i >= 0; --i) {
+      row_group[static_cast<std::size_t>(i)] = static_cast<int>(rest % groups);
+      rest /= groups;
+    }
+    if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return std::nullopt;
+    for (int i = 0; i < n; ++i) {
+      const int fixed = fixed_group_[static_cast<std::size_t>(i)];
+      if (fixed >= 0 && fixed != row_group[static_cast<std::size_t>(i)]) return std::nullopt;
+    }
+    for (int i = 0; i < n; ++i)
+      if (i != t_.exit_row && !t_.line_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])])
+        return std::nullopt;
+    walls_ = t_.placements[static_cast<std::size_t>(placement)];
+    wall_count_ = std::popcount(walls_);
+    placement_key_ = static_cast<SampleKey>(placement) << (2 * n * t_.key_bits);
+    if (!admit_rows()) return std::nullopt;
+    // The mirror item's classes are this item's classes reflected: the lesser item solves
+    // both; an item that is its own mirror pairs its classes up inside (search_columns).
+    std::uint64_t mirrored = 0;  // the item of the rows in reverse order
+    for (int i = n - 1; i >= 0 && mirror_; --i)
+      mirrored = mirrored * groups + static_cast<std::uint64_t>(row_group[static_cast<std::size_t>(i)]);
+    if (mirror_ && mirrored < item) return std::nullopt;  // never with walls: placement 0
+    own_mirror_ = !mirror_ || mirrored == item;
+    row_cars_ = row_trucks_ = 0;
+    active_rows_.clear();
+    for (int i = 0; i < n; ++i)
+      if (!t_.empty_group(row_group[static_cast<std::size_t>(i)])) active_rows_.push_back(i);
+    std::uint64_t combos = 1;  // at most 15^8 on 8x8: no overflow
+    for (int i = n - 1; i >= 0; --i) {
+      const int g = row_group[static_cast<std::size_t>(i)];
+      combos *= t_.members[static_cast<std::size_t>(g)].size();
+      row_cars_ += t_.group_cars[static_cast<std::size_t>(g)];
+      row_trucks_ += t_.group_trucks[static_cast<std::size_t>(g)];
+    }
+    if (!rules_.limits().allows(row_cars_, row_trucks_)) return std::nullopt;  // counts only grow
+    return combos;
+  }
+
   // row_admitted_[i]: the positions in row i's group of the arrangements the walls admit (not
   // on a wall; in the puzzle domain, the row's rule with its walls). False if a row admits none.
   bool admit_rows() {
@@ -767,6 +827,7 @@ class Worker final : public WorkerFigures {
   std::array<std::uint32_t, kMaxN> row_stride_{};
   int row_cars_ = 0, row_trucks_ = 0;
   std::array<int, kMaxN> row_group_{};  // the rows' kind sequences (groups)
+  bool own_mirror_ = true;              // the item is its own mirror (or the mirror is not used)
   bool measuring_ = false;          // search_columns only measures the classes
   std::uint64_t largest_class_ = 0;  // what it measured
   bool measured_ = false;           // the item's classes were measured first

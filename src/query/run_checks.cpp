@@ -6,8 +6,6 @@
 #include <exception>
 #include <mutex>
 #include <optional>
-#include <random>
-#include <set>
 #include <thread>
 
 #include "bdd/session.hpp"
@@ -31,6 +29,7 @@
 #include "storage/parts_checkpoint.hpp"
 #include "storage/run_digest.hpp"
 #include "util/clock.hpp"
+#include "util/random_choice.hpp"
 
 namespace rushhour {
 namespace {
@@ -126,13 +125,7 @@ std::vector<std::size_t> sample_positions(std::size_t total, std::size_t wanted,
   } else if (!seed) {
     for (std::size_t k = 0; k < wanted; ++k) positions.push_back(wanted == 1 ? 0 : k * (total - 1) / (wanted - 1));
   } else {
-    std::mt19937_64 random(*seed);
-    std::set<std::size_t> chosen;
-    for (std::size_t j = total - wanted; j < total; ++j) {
-      const std::size_t t = static_cast<std::size_t>(random() % (j + 1));
-      chosen.insert(chosen.count(t) != 0 ? j : t);
-    }
-    positions.assign(chosen.begin(), chosen.end());
+    positions = random_positions(total, wanted, *seed);
   }
   return positions;
 }

@@ -291,6 +291,11 @@ class ClassSweepJob {
     }
     const auto stride = static_cast<std::uint64_t>(std::max(1, job.options.item_stride));
     job_items_ = stride > 1 ? every_kth(within, stride) : within;
+    if (!job.only_items.empty()) {
+      std::vector<ItemRange> only;
+      for (const std::uint64_t item : job.only_items) only.push_back({item, item + 1});
+      job_items_ = intersection(job_items_, only);
+    }
     if (const std::uint64_t reopened = reopen_refused(state_, job_items_, pairs_); reopened > 0)
       log("classes: " + std::to_string(reopened) + " work items refused by the memory bound run again");
     population_items_ = count_of(within);
@@ -364,7 +369,7 @@ class ClassSweepJob {
     if (job_.options.record_item_costs && figures.delta.refused.empty()) {
       std::uint64_t configurations = 0;
       for (const VehicleTally& tally : figures.delta.tallies) configurations += tally.domain;
-      item_costs_.push_back({configurations, figures.cpu_seconds});
+      item_costs_.push_back({item, configurations, figures.cpu_seconds});
     }
   }
 
@@ -505,32 +510,11 @@ ClassCensus classify_by_classes(const Rules& rules, const ClassEngineOptions& op
                      .resume = false,
                      .over_mpi = false,
                      .part = {},
+                     .only_items = {},
                      .log = nullptr,
                      .should_stop = nullptr,
                      .item_solver = nullptr};
   return std::move(*run_class_job(job).census);
-}
-
-CpuProjections project_cpu(const std::vector<ItemCost>& costs, std::uint64_t job_items, double configurations) {
-  if (costs.empty()) throw std::logic_error("project_cpu: no item");
-  const auto n = static_cast<double>(costs.size());
-  const auto big_n = static_cast<double>(std::max<std::uint64_t>(job_items, costs.size()));
-  double sum_t = 0, sum_c = 0;
-  for (const ItemCost& c : costs) {
-    sum_t += c.cpu_seconds;
-    sum_c += static_cast<double>(c.configurations);
-  }
-  const double mean_t = sum_t / n, ratio = sum_c > 0 ? sum_t / sum_c : 0;
-  double squares_t = 0, squares_d = 0;
-  for (const ItemCost& c : costs) {
-    squares_t += (c.cpu_seconds - mean_t) * (c.cpu_seconds - mean_t);
-    const double d = c.cpu_seconds - ratio * static_cast<double>(c.configurations);
-    squares_d += d * d;
-  }
-  // N sqrt((1 - n/N) s² / n) with s² = squares / (n - 1).
-  const double scale = n > 1 ? big_n * std::sqrt((1 - n / big_n) / n / (n - 1)) : 0;
-  return {.by_items = {big_n * mean_t, 1.96 * scale * std::sqrt(squares_t)},
-          .by_configurations = {configurations * ratio, 1.96 * scale * std::sqrt(squares_d)}};
 }
 
 std::uint64_t item_digest(const ClassSweepState& figures) {

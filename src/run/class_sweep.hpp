@@ -19,6 +19,7 @@
 #include "board/rules.hpp"
 #include "explicit/class_engine.hpp"
 #include "explicit/item_parts.hpp"
+#include "run/cost_projection.hpp"
 
 namespace rushhour::run {
 
@@ -32,6 +33,8 @@ struct ClassJob {
   bool resume = false;
   bool over_mpi = false;  // started by an MPI launcher: the job runs over its ranks
   ItemPart part;
+  // Non-empty: only these items of the job run (ascending; --estimate's sample).
+  std::vector<std::uint64_t> only_items;
   std::function<void(const std::string&)> log;  // progress lines
   std::function<bool()> should_stop;            // a stop signal arrived
   // Benchmarks of the dealing (bench/rank0_bench.cpp): the work items' solvers, one per
@@ -39,38 +42,10 @@ struct ClassJob {
   std::function<std::unique_ptr<ItemSolver>()> item_solver;
 };
 
-// What one work item of a work sample took: its configurations and the CPU of solving it.
-struct ItemCost {
-  std::uint64_t configurations = 0;
-  double cpu_seconds = 0;
-};
-
-// The job's CPU projected from a work sample's items (n of the job's N items within the
-// limits, each with its configurations c_i and the CPU t_i of solving it), by two estimators
-// of survey sampling, each with a 95 % interval (1.96 standard errors), the sample taken as a
-// simple random one (a work sample's stride is prime, so it lines up with no digit of the
-// items' numbering):
-//   by items:          T = N · mean(t),               SE² = N² (1 − n/N) s²(t) / n
-//   by configurations: T = C · Σt / Σc, C the job's exact number of configurations,
-//                      SE² = N² (1 − n/N) s²(d) / n,  d_i = t_i − c_i · Σt / Σc
-// The second uses what is known of every item (the configurations) and is the narrower where
-// an item's cost follows its configurations. Item CPU leaves out the process's start-up,
-// which a whole job pays once. Needs at least one item.
-struct CpuProjection {
-  double cpu = 0;       // seconds
-  double interval = 0;  // the 95 % interval's half-width, seconds
-  double low() const { return cpu > interval ? cpu - interval : 0; }
-  double high() const { return cpu + interval; }
-};
-struct CpuProjections {
-  CpuProjection by_items, by_configurations;
-};
 // A digest of one work item's figures (its tallies per number of walls, cars and trucks, and
 // whether it was refused; not its sample keys): what a run with a directory records of each
 // finished item (storage/item_records.hpp) and `verify` compares with the item solved again.
 std::uint64_t item_digest(const ClassSweepState& figures);
-
-CpuProjections project_cpu(const std::vector<ItemCost>& costs, std::uint64_t job_items, double configurations);
 
 struct ClassJobResult {
   // Rank 0 only (or the one process): the job's census, complete when every item of the

@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "board/errors.hpp"
 #include "explicit/counting.hpp"
@@ -112,13 +113,14 @@ namespace {
 // caller keeps the classification first), else it is thrown. Items refused by the memory bound
 // end the run (exit 1) unless it was stopped.
 ClassJobResult sweep_job(const RunSettings& s, const RunDirectory* directory, ProgressLog& log, bool over_mpi,
-                         std::exception_ptr* database_failure = nullptr) {
+                         std::exception_ptr* database_failure = nullptr, std::vector<std::uint64_t> only_items = {}) {
   ClassJob job{.rules = s.common.rules,
                .options = sweep_options(s),
                .out = directory != nullptr ? directory->root() : std::filesystem::path(),
                .resume = s.common.resume && directory != nullptr,
                .over_mpi = over_mpi,
                .part = s.sweep.part,
+               .only_items = std::move(only_items),
                .log = [&log](const std::string& text) { log.line(text); },
                .should_stop = [] { return StopSignals::stop_requested(); },
                .item_solver = nullptr};
@@ -192,53 +194,103 @@ std::string work_sample_report(int stride, const ClassCensus& census) {
   return out.str();
 }
 
-// --estimate's report: the projections of project_cpu (run/class_sweep.hpp), the wall time
-// on the job's threads from their intervals' ends, and the memory: the sample's peak plus, on
-// each further thread, a class as large as the largest the sample met (a larger one elsewhere
-// needs more).
-std::string estimate_report(const RunSettings& s, const ClassJobResult& run, double cpu_seconds) {
+// --estimate's first phase: every stride-th of the job's items within the limits (all of
+// them for a job of at most this many).
+constexpr std::uint64_t kMeasuredItems = 1 << 20;
+// Its strata of sizes above 0 (run/cost_projection.hpp).
+constexpr int kStrata = 16;
+
+// --estimate: the job's items sized (the first phase, on the job's threads), stratified, the
+// drawn items solved as a job of their own, and the projection.
+struct Estimate {
+  StratifiedSample sample;
+  std::uint64_t stride = 1;
+  double sizing_cpu_seconds = 0;
+  ClassJobResult run;
+  double run_cpu_seconds = 0;  // the process's while the drawn items ran
+};
+
+std::optional<Estimate> estimate_job(const RunSettings& s) {
+  Estimate e;
+  const double cpu_before = process_cpu_seconds();
+  const ClassEngineOptions options = s.sweep.engine_options(s.common);
+  const ClassItems items(s.common.rules, options);
+  std::uint64_t population = 0;
+  const std::vector<ItemRange> within = items.within_limits();
+  for (const ItemRange& r : within) population += r.end - r.begin;
+  e.stride = population <= kMeasuredItems ? 1 : prime_at_least((population + kMeasuredItems - 1) / kMeasuredItems);
+  std::vector<std::uint64_t> measured;
+  std::uint64_t position = 0;  // across the ranges
+  for (const ItemRange& r : within) {
+    for (std::uint64_t item = r.begin + (e.stride - position % e.stride) % e.stride; item < r.end; item += e.stride)
+      measured.push_back(item);
+    position += r.end - r.begin;
+  }
+  // Item k of the list to thread k mod threads: neighbouring items are alike in size.
+  const auto threads = static_cast<std::size_t>(std::max(1, s.sweep.threads));
+  std::vector<std::vector<std::uint64_t>> shares(threads), sizes_of_share(threads);
+  for (std::size_t k = 0; k < measured.size(); ++k) shares[k % threads].push_back(measured[k]);
+  {
+    std::vector<std::jthread> workers;
+    for (std::size_t w = 0; w < threads; ++w)
+      workers.emplace_back([&, w] { sizes_of_share[w] = items.item_sizes(shares[w]); });
+  }
+  std::vector<std::uint64_t> sizes(measured.size());
+  for (std::size_t k = 0; k < measured.size(); ++k) sizes[k] = sizes_of_share[k % threads][k / threads];
+  e.sizing_cpu_seconds = process_cpu_seconds() - cpu_before;
+  e.sample = stratify(measured, sizes, population, kStrata, s.sweep.estimate_items, s.sweep.estimate_seed);
+  ProgressLog silent(true, "");
+  const double run_before = process_cpu_seconds();
+  e.run = sweep_job(s, nullptr, silent, false, nullptr, e.sample.drawn());
+  e.run_cpu_seconds = process_cpu_seconds() - run_before;
+  if (!e.run.census || e.run.stopped) return std::nullopt;
+  return e;
+}
+
+// --estimate's report: the projection of run/cost_projection.hpp, the wall time on the job's
+// threads from its interval's ends, and the memory: the sample's peak plus, on each further
+// thread, a class as large as the largest the sample met (a larger one elsewhere needs more).
+std::string estimate_report(const RunSettings& s, const Estimate& e) {
   const Rules& rules = s.common.rules;
-  const Count domain = s.sweep.estimate_configurations;
-  std::uint64_t sampled = 0;
-  for (const VehicleTally& tally : run.census->tallies) sampled += tally.domain;
+  std::uint64_t solved = 0;
+  for (const VehicleTally& tally : e.run.census->tallies) solved += tally.domain;
   std::ostringstream out;
   out << "estimate: " << rules.describe() << ", engine classes\n"
-      << "configurations: " << rushhour::to_string(domain) << " (exact count)\n";
-  if (sampled == 0 || run.item_costs.empty()) {
-    out << "work sample: its items hold no configuration: nothing to project\n";
+      << "configurations: " << rushhour::to_string(s.sweep.estimate_configurations) << " (exact count)\n";
+  std::uint64_t drawn = 0, with_states = 0;
+  for (std::size_t h = 0; h < e.sample.strata.size(); ++h) {
+    drawn += e.sample.strata[h].drawn.size();
+    if (h > 0 && e.sample.strata[h].items > 0) ++with_states;
+  }
+  if (with_states == 0) {
+    out << "work sample: the job's items hold no configuration: nothing to project\n";
     return out.str();
   }
-  auto [by_items, by_configurations] = project_cpu(run.item_costs, run.job_items, static_cast<double>(domain));
+  CpuProjection projection = project_cpu(e.sample, e.run.item_costs);
+  // The set-up before the items, paid once by a whole job too, is added. The rest of the
+  // sample's CPU, the bookkeeping of its scattered items, a whole job does not pay.
+  projection.cpu += std::max(0.0, e.run_cpu_seconds - e.run.scheduling_cpu_seconds);
   double solving = 0;
-  for (const ItemCost& c : run.item_costs) solving += c.cpu_seconds;
-  // The set-up before the items, paid once, is added. The rest of the sample's CPU is the
-  // bookkeeping of a sample's scattered items (each its own range of done items), which a
-  // whole job, whose items finish in runs, does not pay: it is not projected.
-  const double setup = std::max(0.0, cpu_seconds - run.scheduling_cpu_seconds);
-  by_items.cpu += setup;
-  by_configurations.cpu += setup;
-  const double low = std::min(by_items.low(), by_configurations.low());
-  const double high = std::max(by_items.high(), by_configurations.high());
+  for (const ItemCost& c : e.run.item_costs) solving += c.cpu_seconds;
   const int threads = s.sweep.threads;
-  const std::uint64_t memory =
-      peak_rss_bytes() + static_cast<std::uint64_t>(threads - 1) * run.census->largest_class * class_bytes_per_state();
-  const int stride = s.sweep.item_stride;
-  const std::string which = stride == 1 ? "every work item" : "every " + std::to_string(stride) + "th work item";
-  char text[800];
+  const std::uint64_t memory = peak_rss_bytes() + static_cast<std::uint64_t>(threads - 1) *
+                                                     e.run.census->largest_class * class_bytes_per_state();
+  const std::string measured = std::to_string(e.sample.measured);
+  const std::string which = e.stride == 1 ? "all " + measured + " work items"
+                                          : measured + " of " + std::to_string(e.sample.population) +
+                                                " work items (one in " + std::to_string(e.stride) + ")";
+  char text[900];
   std::snprintf(text, sizeof text,
-                "work sample: %s (%zu of %llu items), %llu configurations, %.2f CPU s (%.2f s solving its items, "
-                "%.2f s set-up)\n"
-                "projected CPU: %.1f s by items (+-%.1f) to %.1f s by configurations (+-%.1f; %.1f ns each); "
-                "95%% intervals: %.2f to %.2f CPU hours\n"
-                "projected wall on %d thread%s: %.2f to %.2f h; memory per process about %s (the sample's peak, "
+                "work sample: the sizes of %s in %.2f CPU s; %llu of them solved, drawn from %llu strata of "
+                "equal configurations and the items without any: %llu configurations, %.2f CPU s solving\n"
+                "projected CPU: %.1f s +- %.1f (95%% interval: %.3f to %.3f CPU hours)\n"
+                "projected wall on %d thread%s: %.3f to %.3f h; memory per process about %s (the sample's peak, "
                 "plus a class of %llu states, its largest, on each further thread)\n",
-                which.c_str(), run.item_costs.size(), static_cast<unsigned long long>(run.job_items),
-                static_cast<unsigned long long>(sampled), cpu_seconds, solving, setup, by_items.cpu,
-                by_items.interval,
-                by_configurations.cpu, by_configurations.interval,
-                by_configurations.cpu / static_cast<double>(domain) * 1e9, low / 3600, high / 3600, threads,
-                threads == 1 ? "" : "s", low / threads / 3600, high / threads / 3600, mib(memory).c_str(),
-                static_cast<unsigned long long>(run.census->largest_class));
+                which.c_str(), e.sizing_cpu_seconds, static_cast<unsigned long long>(drawn),
+                static_cast<unsigned long long>(with_states), static_cast<unsigned long long>(solved), solving,
+                projection.cpu, projection.interval, projection.low() / 3600, projection.high() / 3600, threads,
+                threads == 1 ? "" : "s", projection.low() / threads / 3600, projection.high() / threads / 3600,
+                mib(memory).c_str(), static_cast<unsigned long long>(e.run.census->largest_class));
   out << text;
   return out.str();
 }
@@ -246,6 +298,8 @@ std::string estimate_report(const RunSettings& s, const ClassJobResult& run, dou
 // A whole job of more configurations than this (the 6x6 board and beyond) logs its
 // --estimate before its sweep starts (a few seconds of a job of half an hour or more).
 constexpr Count kEstimateFirstAbove = 10'000'000'000;
+// Its items solved: about 1 % of the 6x6 job's CPU, a projection within about ±8 %.
+constexpr int kEstimateFirstItems = 48;
 
 void log_estimate_first(const RunSettings& s, ProgressLog& log) {
   if (s.sweep.estimate || s.sweep.item_stride > 1 || s.common.resume || !s.sweep.part.whole() ||
@@ -256,25 +310,24 @@ void log_estimate_first(const RunSettings& s, ProgressLog& log) {
   RunSettings sample = s;
   sample.sweep.estimate = true;
   sample.sweep.estimate_configurations = configurations;
-  sample.sweep.item_stride = estimate_stride(s.common.rules, configurations);
+  sample.sweep.estimate_items = kEstimateFirstItems;
   sample.sweep.clusters.clear();
   sample.sweep.clusters_text.clear();
   sample.sweep.cluster_minimal = false;
-  ProgressLog silent(true, "");
-  const double cpu_before = process_cpu_seconds();
-  const ClassJobResult run = sweep_job(sample, nullptr, silent, false);
-  if (!run.census || run.stopped) return;
-  std::istringstream lines(estimate_report(sample, run, process_cpu_seconds() - cpu_before));
+  const std::optional<Estimate> estimate = estimate_job(sample);
+  if (!estimate) return;
+  std::istringstream lines(estimate_report(sample, *estimate));
   for (std::string line; std::getline(lines, line);) log.line(line);
 }
 
 RunOutcome run_sweep(const RunSettings& s, const RunDirectory* directory, ProgressLog& log) {
   std::exception_ptr database_failure;
+  if (s.sweep.estimate) {
+    const std::optional<Estimate> estimate = estimate_job(s);
+    return {Classification(s.common.rules), estimate ? estimate_report(s, *estimate) : ""};
+  }
   log_estimate_first(s, log);
-  const double cpu_before = process_cpu_seconds();
   const ClassJobResult run = sweep_job(s, directory, log, s.environment.mpi_launcher, &database_failure);
-  if (s.sweep.estimate && run.census && !run.stopped)
-    return {Classification(s.common.rules), estimate_report(s, run, process_cpu_seconds() - cpu_before)};
   // A rank other than 0, a stopped job: partial sums are no classification.
   if (!run.census || run.stopped) return {Classification(s.common.rules)};
   const ClassCensus& census = *run.census;

@@ -110,9 +110,15 @@ const std::vector<OptionRow>& option_table() {
         {engine, "threads", with_default(0), "class sweeps: worker threads (0 = one per hardware thread)",
          kSymbolic | kClasses, kClassSweeps, within(0, 256, "--threads must be 0 (all) to 256")},
         {engine, "estimate", flag(),
-         "print the job's projected CPU time, wall time on --threads and memory per process, from a "
-         "work sample of about 512 items and the exact number of configurations, and stop (no --out)",
+         "print the job's projected CPU time (with a 95% interval), wall time on --threads and memory "
+         "per process, and stop (no --out): items sized without solving them, stratified by size, a few "
+         "of each stratum solved (docs/engines.md)",
          kClasses},
+        {engine, "estimate-items", with_default(128),
+         "--estimate: solve about K items (more: a narrower interval, a longer estimate)", kClasses, nullptr,
+         at_least(2, "--estimate-items must be >= 2")},
+        {engine, "estimate-seed", with_default<std::uint64_t>(1),
+         "--estimate: the seed of the items drawn (the same seed, the same items)", kClasses},
         {engine, "work-sample", with_default(1),
          "benchmark: sweep only every K-th work item and print the rate (no --out)", kClasses, nullptr,
          at_least(1, "--work-sample must be >= 1")},
@@ -271,6 +277,7 @@ bool is_set(const po::variables_map& vm, const std::string& name) {
   if (option == nullptr || !option->semantic()->apply_default(fallback)) return true;
   const boost::any& value = vm[name].value();
   return !(same_value<int>(value, fallback) || same_value<std::int64_t>(value, fallback) ||
+           same_value<std::uint64_t>(value, fallback) ||
            same_value<double>(value, fallback) || same_value<bool>(value, fallback) ||
            same_value<std::string>(value, fallback));
 }
@@ -305,6 +312,7 @@ std::string effective_configuration(const po::variables_map& vm) {
     const auto& any = value.value();
     if (const auto* i = boost::any_cast<int>(&any)) config << *i;
     else if (const auto* l = boost::any_cast<std::int64_t>(&any)) config << *l;
+    else if (const auto* u = boost::any_cast<std::uint64_t>(&any)) config << *u;
     else if (const auto* b = boost::any_cast<bool>(&any)) config << (*b ? "true" : "false");
     else if (const auto* d = boost::any_cast<double>(&any)) config << *d;
     else if (const auto* t = boost::any_cast<std::string>(&any)) config << *t;
@@ -446,23 +454,6 @@ void check_writable(const std::filesystem::path& path, const std::string& option
 
 }  // namespace
 
-// The stride is prime: the items number the rows' kind sequences in base `groups`, and a
-// stride sharing a factor with it samples some rows' choices only (every 512th item of 6x6
-// keeps three rows empty, and holds 21 times the configurations of an average sample).
-int estimate_stride(const Rules& rules, Count configurations) {
-  const Count domain = configurations;
-  const std::uint64_t items = class_work_items(rules);
-  std::uint64_t stride = static_cast<std::uint64_t>(std::min<Count>(domain / 20'000'000, items / 64));
-  if (stride <= 1) return 1;
-  const auto prime = [](std::uint64_t k) {
-    for (std::uint64_t d = 2; d * d <= k; ++d)
-      if (k % d == 0) return false;
-    return true;
-  };
-  while (!prime(stride)) ++stride;
-  return static_cast<int>(stride);
-}
-
 void ClassSweepSettings::check(const Environment& environment) const {
   if (clusters.empty()) {
     if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal || cluster_both_metrics)
@@ -487,7 +478,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.mirror = mirror;
   options.max_memory = max_memory;
   // Not for --estimate: timing every class costs more than solving the small ones.
-  options.measure_class_sizes = item_stride > 1 && !estimate;
+  options.measure_class_sizes = item_stride > 1;
   options.record_item_costs = estimate;
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
   options.cluster_min_index = cluster_min_index;
@@ -635,8 +626,11 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
       throw InputError("--estimate samples the job on one process and writes nothing: not with --out, --work-sample, "
                        "--clusters, --items or under an MPI launcher");
     sweep.estimate_configurations = count_placements(common.rules).domain;
-    sweep.item_stride = estimate_stride(common.rules, sweep.estimate_configurations);
+  } else if (is_set(vm, "estimate-items") || is_set(vm, "estimate-seed")) {
+    throw InputError("--estimate-items and --estimate-seed go with --estimate");
   }
+  sweep.estimate_items = vm["estimate-items"].as<int>();
+  sweep.estimate_seed = vm["estimate-seed"].as<std::uint64_t>();
   sweep.checkpoint_seconds = vm["checkpoint-seconds"].as<double>();
   s.symbolic.checkpoint_seconds = sweep.checkpoint_seconds;
   sweep.mirror = !vm["no-mirror"].as<bool>();

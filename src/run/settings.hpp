@@ -93,15 +93,13 @@ std::uint64_t automatic_symbolic_above(int size);
 std::optional<std::uint64_t> parse_symbolic_above(const std::string& text);
 
 // A class sweep: the classes engine, or the dominance figures of the bdd engine.
-// --estimate's work sample of the rules' class sweep, whose job holds `configurations`
-// (count_placements): the stride of about 2·10^7 configurations (a few CPU seconds), at least
-// 64 items; 1 for a smaller job.
-int estimate_stride(const Rules& rules, Count configurations);
 
 struct ClassSweepSettings {
   int threads = 1;          // resolved: never 0
-  int item_stride = 1;      // --work-sample (set by --estimate too)
-  bool estimate = false;    // --estimate: a work sample, then the job's projected cost
+  int item_stride = 1;      // --work-sample
+  bool estimate = false;    // --estimate: a stratified sample of items, then the job's projected cost
+  int estimate_items = 128;       // --estimate-items: about this many items solved
+  std::uint64_t estimate_seed = 1;  // --estimate-seed
   // With --estimate, the job's configurations (counted once: a 7x7 puzzle count takes seconds).
   Count estimate_configurations = 0;
   double checkpoint_seconds = ClassEngineOptions{}.checkpoint_seconds;

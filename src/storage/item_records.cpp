@@ -25,7 +25,7 @@ std::uint64_t record_check(std::uint64_t item, std::uint64_t digest) {
 }
 
 // The parameter line of the log at `file`, or nullopt if it has none or another first line.
-std::optional<std::string> parameters_of(const std::filesystem::path& file, const std::string& header) {
+std::optional<std::string> log_parameters(const std::filesystem::path& file, const std::string& header) {
   std::ifstream in(file, std::ios::binary);
   std::string line;
   if (!std::getline(in, line) || line.rfind(header, 0) != 0) return std::nullopt;
@@ -57,7 +57,7 @@ std::filesystem::path ItemRecordLog::file_in(const std::filesystem::path& run_di
 ItemRecordLog::ItemRecordLog(const std::filesystem::path& run_directory, const std::string& parameters, bool fresh,
                              RecordedUnits units)
     : header_(header_of(units)), file_(file_in(run_directory, units)) {
-  const bool keep = !fresh && std::filesystem::exists(file_) && parameters_of(file_, header_) == parameters;
+  const bool keep = !fresh && std::filesystem::exists(file_) && log_parameters(file_, header_) == parameters;
   if (keep) {
     // A record torn by a kill would hide every record appended after it: cut it off.
     std::ifstream in(file_, std::ios::binary);

@@ -12,6 +12,7 @@
 
 #include "cli_test_support.hpp"
 #include "reference_figures.hpp"
+#include "explicit/class_engine.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "storage/class_checkpoint.hpp"
 #include "storage/classification_file.hpp"
@@ -173,37 +174,52 @@ TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
   EXPECT_EQ(all.find("stopped early"), std::string::npos) << all;
 }
 
-// --estimate: the exact number of configurations, a work sample (a prime stride, or every item
-// of a small job), and a projection by items and by configurations with their intervals. On a
-// job it samples whole the two agree and have no spread.
-TEST(ClassifyCommand, EstimateProjectsTheJobFromAWorkSample) {
-  for (const std::string& board : {std::string("--size 5 --walls 2 --domain puzzle --metric move"), std::string("--size 4")}) {
+// --estimate: the exact number of configurations, the sizes of the job's items (all of them
+// on these boards), about --estimate-items of them solved, and the projection with its
+// interval. Where every item is drawn (4x4, 40 items asked) the projection is the sample's
+// own CPU and the interval 0; the same seed draws the same items.
+TEST(ClassifyCommand, EstimateProjectsTheJobFromAStratifiedSample) {
+  const std::regex report(
+      "work sample: the sizes of (all ([0-9]+) work items|([0-9]+) of ([0-9]+) work items \\(one in ([0-9]+)\\)) in "
+      "[0-9.]+ CPU s; ([0-9]+) of them solved, drawn from "
+      "([0-9]+) strata of equal configurations and the items without any: ([0-9]+) configurations, ([0-9.]+) CPU s "
+      "solving\nprojected CPU: ([0-9.]+) s \\+- ([0-9.]+) \\(95% interval: [0-9.]+ to [0-9.]+ CPU hours\\)\n"
+      "projected wall on 2 threads: ");
+  const Rules walled(5, -1, Metric::Move, {}, Domain::Puzzle, {0, 2});
+  std::string first_draw;
+  for (const std::string& board : {std::string("--size 5 --walls 2 --domain puzzle --metric move"),
+                                   std::string("--size 4 --estimate-items 100000")}) {
     const auto run = run_rushhour("classify --engine classes --threads 2 --estimate " + board);
     ASSERT_EQ(run.status, 0) << run.err;
-    const PlacementCounts counts = count_placements(board == "--size 4" ? Rules(4)
-                                                                         : Rules(5, -1, Metric::Move, {}, Domain::Puzzle, {0, 2}));
-    EXPECT_NE(run.out.find("configurations: " + to_string(counts.domain) + " (exact count)"), std::string::npos) << run.out;
-    std::smatch match;
-    ASSERT_TRUE(std::regex_search(
-        run.out, match,
-        std::regex("work sample: every (work item|([0-9]+)th work item) \\(([0-9]+) of ([0-9]+) items\\), ([0-9]+) "
-                   "configurations, ([0-9.]+) CPU s \\(([0-9.]+) s solving its items, ([0-9.]+) s set-up\\)\nprojected CPU: ([0-9.]+) s by "
-                   "items \\(\\+-([0-9.]+)\\) to ([0-9.]+) s by configurations \\(\\+-([0-9.]+);")))
+    const PlacementCounts counts = count_placements(board.starts_with("--size 4") ? Rules(4) : walled);
+    EXPECT_NE(run.out.find("configurations: " + to_string(counts.domain) + " (exact count)"), std::string::npos)
         << run.out;
-    const auto sampled = std::stoull(match[3].str()), items = std::stoull(match[4].str());
-    if (board == "--size 4") {
-      EXPECT_EQ(match[1].str(), "work item");
-      EXPECT_EQ(sampled, items);
-      EXPECT_EQ(match[5].str(), to_string(counts.domain));  // the whole job
-      EXPECT_EQ(match[9].str(), match[11].str());
-      EXPECT_EQ(match[10].str(), "0.0");
-      EXPECT_EQ(match[12].str(), "0.0");
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(run.out, match, report)) << run.out;
+    const std::uint64_t items = class_work_items(board.starts_with("--size 4") ? Rules(4) : walled);
+    const auto drawn = std::stoull(match[6].str());
+    EXPECT_GE(std::stoull(match[7].str()), 1u);
+    EXPECT_LE(std::stoull(match[7].str()), 16u);
+    if (board.starts_with("--size 4")) {
+      EXPECT_EQ(std::stoull(match[2].str()), items);  // all of them sized
+      EXPECT_EQ(match[8].str(), to_string(counts.domain));  // every item drawn: the whole job
+      EXPECT_EQ(match[11].str(), "0.0");
+      EXPECT_LT(drawn, items);  // only the items within the domain are solved
     } else {
-      const auto stride = std::stoull(match[2].str());
-      EXPECT_GT(stride, 1u);
+      // 2 534 976 items: one in a prime stride sized.
+      const auto sized = std::stoull(match[3].str()), stride = std::stoull(match[5].str());
+      EXPECT_EQ(std::stoull(match[4].str()), items);
+      EXPECT_EQ(sized, (items + stride - 1) / stride);
+      EXPECT_LE(sized, 1u << 20);
       for (unsigned long long d = 2; d * d <= stride; ++d) EXPECT_NE(stride % d, 0u) << stride << " is not prime";
-      EXPECT_EQ(sampled, (items + stride - 1) / stride);  // every stride-th, from the first
-      EXPECT_LT(std::stoull(match[5].str()), static_cast<unsigned long long>(counts.domain));
+      EXPECT_GE(drawn, 100u);
+      EXPECT_LE(drawn, 150u);
+      EXPECT_LT(std::stoull(match[8].str()), static_cast<unsigned long long>(counts.domain));
+      first_draw = match[6].str() + " " + match[8].str();
+      const auto again = run_rushhour("classify --engine classes --threads 1 --estimate --estimate-seed 1 " + board);
+      ASSERT_TRUE(std::regex_search(again.out, match, std::regex("([0-9]+) of them solved.*: ([0-9]+) configurations")))
+          << again.out;
+      EXPECT_EQ(match[1].str() + " " + match[2].str(), first_draw) << "the same seed, the same items";
     }
     EXPECT_NE(run.out.find("memory per process about "), std::string::npos) << run.out;
     EXPECT_EQ(run.out.find("index  configurations"), std::string::npos) << "no classification: " << run.out;
@@ -327,6 +343,10 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --estimate", "--estimate"},
                       BadInput{"classify --size 4 --engine classes --estimate --out /tmp/x", "--estimate samples"},
                       BadInput{"classify --size 4 --engine classes --estimate --work-sample 3", "--estimate samples"},
+                      BadInput{"classify --size 4 --engine classes --estimate-items 40", "go with --estimate"},
+                      BadInput{"classify --size 4 --engine classes --estimate-seed 4", "go with --estimate"},
+                      BadInput{"classify --size 4 --engine classes --estimate --estimate-items 1", "--estimate-items must"},
+                      BadInput{"classify --size 4 --estimate-items 40", "--estimate-items"},
                       BadInput{"classify --size 4 --walls 1-2 --engine classes --symbolic-above 100",
                                "--symbolic-above"},
                       BadInput{"classify --size 4 --walls 3-1 --engine explicit", "wall range '3-1' is empty"},

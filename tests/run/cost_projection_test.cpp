@@ -1,11 +1,14 @@
-// project_cpu (run/class_sweep.hpp): the two estimators of --estimate and their intervals, on
-// samples whose answer is known.
+// run/cost_projection.hpp: the strata of --estimate's sample and the projection with its
+// interval, on samples whose answer is known or computed by hand.
+#include "run/cost_projection.hpp"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
-#include "run/class_sweep.hpp"
 #include "test_tier.hpp"
 
 RUSHHOUR_TEST_TIER(quick);
@@ -13,35 +16,126 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour::run {
 namespace {
 
-// Items that cost exactly 2 ns per configuration: by configurations the job's cost, with no
-// spread; by items the sample mean times the items, spread by the items' unequal sizes.
-TEST(CostProjection, CostProportionalToConfigurationsIsExactByConfigurations) {
-  const std::vector<ItemCost> costs = {{100, 200e-9}, {300, 600e-9}, {50, 100e-9}, {1000, 2000e-9}};
-  const CpuProjections p = project_cpu(costs, 400, 1e6);
-  EXPECT_NEAR(p.by_configurations.cpu, 2e-3, 1e-15);
-  EXPECT_NEAR(p.by_configurations.interval, 0, 1e-15);
-  EXPECT_NEAR(p.by_items.cpu, 400 * 725e-9, 1e-15);
-  // s²(t) of 200, 600, 100, 2000 ns around their mean 725 ns, with n = 4 of N = 400.
-  const double s2 = (std::pow(525e-9, 2) + std::pow(125e-9, 2) + std::pow(625e-9, 2) + std::pow(1275e-9, 2)) / 3;
-  EXPECT_NEAR(p.by_items.interval, 1.96 * 400 * std::sqrt((1 - 4.0 / 400) * s2 / 4), 1e-15);
+// Items 0..99 of sizes 0 (multiples of 10) or the item's number: ten items of size 0, and
+// sizes 1..99 otherwise.
+struct Population {
+  std::vector<std::uint64_t> items, sizes;
+  Population() {
+    for (std::uint64_t k = 0; k < 100; ++k) {
+      items.push_back(k);
+      sizes.push_back(k % 10 == 0 ? 0 : k);
+    }
+  }
+};
+
+TEST(Stratify, StrataOfEqualSizeByAscendingSizeAndTheEmptyOnes) {
+  const Population p;
+  const StratifiedSample s = stratify(p.items, p.sizes, 100, 4, 12, 7);
+  ASSERT_EQ(s.strata.size(), 5u);
+  EXPECT_EQ(s.strata[0].items, 10u);
+  EXPECT_EQ(s.strata[0].size_sum, 0);
+  EXPECT_EQ(s.strata[0].drawn.size(), 4u);
+  std::uint64_t items = 0;
+  double total = 0;
+  for (std::size_t h = 1; h < s.strata.size(); ++h) {
+    items += s.strata[h].items;
+    total += s.strata[h].size_sum;
+  }
+  EXPECT_EQ(items, 90u);
+  EXPECT_EQ(total, 4500.0);
+  // Each stratum of sizes closes at the first item that brings it to its share or past it;
+  // the larger sizes make the later strata hold fewer items, and get fewer draws
+  // (n_h ∝ √(X_h m_h)), but at least 2.
+  std::size_t drawn = 0;
+  for (std::size_t h = 1; h + 1 < s.strata.size(); ++h) {
+    EXPECT_GE(s.strata[h].size_sum, 1000.0) << h;
+    EXPECT_GT(s.strata[h].items, s.strata[h + 1].items) << h;
+    EXPECT_GE(s.strata[h].drawn.size(), s.strata[h + 1].drawn.size()) << h;
+  }
+  for (const Stratum& stratum : s.strata) {
+    EXPECT_GE(stratum.drawn.size(), 2u);
+    drawn += stratum.drawn.size();
+    EXPECT_TRUE(std::is_sorted(stratum.drawn.begin(), stratum.drawn.end()));
+    for (std::size_t k = 0; k < stratum.drawn.size(); ++k) EXPECT_EQ(stratum.drawn_sizes[k], p.sizes[stratum.drawn[k]]);
+  }
+  EXPECT_NEAR(static_cast<double>(drawn), 12 + 4, 2);
+  EXPECT_EQ(s.drawn().size(), drawn);
+  // The same seed draws the same items; another seed others.
+  EXPECT_EQ(stratify(p.items, p.sizes, 100, 4, 12, 7).drawn(), s.drawn());
+  EXPECT_NE(stratify(p.items, p.sizes, 100, 4, 12, 8).drawn(), s.drawn());
 }
 
-// A sample that is the whole job: both estimators give its CPU, with no interval.
-TEST(CostProjection, TheWholeJobHasNoSpread) {
-  const std::vector<ItemCost> costs = {{10, 1.0}, {20, 5.0}, {30, 2.0}};
-  const CpuProjections p = project_cpu(costs, 3, 60);
-  EXPECT_DOUBLE_EQ(p.by_items.cpu, 8.0);
-  EXPECT_DOUBLE_EQ(p.by_configurations.cpu, 8.0);
-  EXPECT_DOUBLE_EQ(p.by_items.interval, 0);
-  EXPECT_DOUBLE_EQ(p.by_configurations.interval, 0);
+// Costs exactly proportional to size (and a fixed cost for the empty items): the projection
+// is exact and the interval 0 when every item was sized, whatever was drawn.
+TEST(ProjectCpu, CostsProportionalToSizeAreProjectedExactly) {
+  const Population p;
+  const StratifiedSample s = stratify(p.items, p.sizes, 100, 4, 12, 1);
+  std::vector<ItemCost> costs;
+  for (const std::uint64_t item : s.drawn())
+    costs.push_back({item, p.sizes[item], p.sizes[item] == 0 ? 0.5 : 2.0 * static_cast<double>(p.sizes[item])});
+  const CpuProjection projection = project_cpu(s, costs);
+  EXPECT_NEAR(projection.cpu, 2.0 * 4500 + 0.5 * 10, 1e-9);
+  EXPECT_NEAR(projection.interval, 0, 1e-9);
 }
 
-TEST(CostProjection, IntervalsNeverReachBelowZero) {
-  const std::vector<ItemCost> costs = {{1, 0.0}, {1, 0.0}, {1, 10.0}};
-  const CpuProjections p = project_cpu(costs, 300, 300);
-  EXPECT_GT(p.by_items.interval, p.by_items.cpu);
-  EXPECT_EQ(p.by_items.low(), 0);
-  EXPECT_DOUBLE_EQ(p.by_items.high(), p.by_items.cpu + p.by_items.interval);
+// Every item of every stratum solved: the projection is the sum of the costs, with no interval.
+TEST(ProjectCpu, AWholeSampleHasNoSpread) {
+  std::vector<std::uint64_t> items(100), sizes(100);
+  std::iota(items.begin(), items.end(), std::uint64_t{0});
+  std::iota(sizes.begin(), sizes.end(), std::uint64_t{1});
+  const StratifiedSample s = stratify(items, sizes, 100, 4, 1000, 1);
+  ASSERT_EQ(s.drawn().size(), 100u);
+  std::vector<ItemCost> costs;
+  double sum = 0;
+  for (const std::uint64_t item : s.drawn()) {
+    const double t = std::sqrt(static_cast<double>(item)) + 1;
+    costs.push_back({item, sizes[item], t});
+    sum += t;
+  }
+  const CpuProjection projection = project_cpu(s, costs);
+  EXPECT_NEAR(projection.cpu, sum, 1e-9);
+  EXPECT_NEAR(projection.interval, 0, 1e-9);
+}
+
+// One stratum, computed by hand: sizes 1, 2, 3, 4 (m = N = 4), items 1 and 3 drawn with costs
+// 1 and 5: R = 6/4, T = 10 · 1.5 = 15; residuals 1 − 1.5 = −0.5 and 5 − 4.5 = 0.5, s² = 0.5;
+// V = 4² (1 − 2/4) 0.5 / 2 = 2.
+TEST(ProjectCpu, OneStratumByHand) {
+  StratifiedSample s;
+  s.population = 4;
+  s.measured = 4;
+  s.strata.resize(2);
+  s.strata[1] = {.items = 4, .size_sum = 10, .size_squares = 30, .drawn = {1, 3}, .drawn_sizes = {1, 3}};
+  const CpuProjection projection = project_cpu(s, {{1, 1, 1.0}, {3, 3, 5.0}});
+  EXPECT_DOUBLE_EQ(projection.cpu, 15);
+  EXPECT_DOUBLE_EQ(projection.interval, 1.96 * std::sqrt(2.0));
+  // The same sizes as a first phase of 4 of 40 items: T and the second phase's variance grow
+  // by E = 10 (T = 150, V₂ = 200), and the first phase adds N² (1 − m/N) S² / m with S² the
+  // predictions' spread 1.5² · (30 − 2.5 · 10 · 2 + 4 · 2.5²) / 3 plus the residual 3 · 0.5, over 3.
+  s.population = 40;
+  const CpuProjection wider = project_cpu(s, {{1, 1, 1.0}, {3, 3, 5.0}});
+  EXPECT_DOUBLE_EQ(wider.cpu, 150);
+  const double spread = (1.5 * 1.5 * (30 - 2 * 2.5 * 10 + 4 * 2.5 * 2.5) + 3 * 0.5) / 3;
+  EXPECT_NEAR(wider.interval, 1.96 * std::sqrt(100 * 2.0 + 1600 * (1 - 0.1) * spread / 4), 1e-12);
+}
+
+TEST(ProjectCpu, ADrawnItemWithoutItsCostIsALogicError) {
+  const Population p;
+  const StratifiedSample s = stratify(p.items, p.sizes, 100, 4, 12, 1);
+  EXPECT_THROW(project_cpu(s, {}), std::logic_error);
+}
+
+TEST(ProjectCpu, IntervalsNeverReachBelowZero) {
+  const CpuProjection p{.cpu = 1, .interval = 3};
+  EXPECT_EQ(p.low(), 0);
+  EXPECT_EQ(p.high(), 4);
+}
+
+TEST(PrimeAtLeast, FindsTheNextPrime) {
+  EXPECT_EQ(prime_at_least(2), 2u);
+  EXPECT_EQ(prime_at_least(4), 5u);
+  EXPECT_EQ(prime_at_least(24), 29u);
+  EXPECT_EQ(prime_at_least(97), 97u);
 }
 
 }  // namespace
