@@ -41,6 +41,7 @@ class WorkerItemSolver final : public ItemSolver {
       figures.solver_class_sizes = new_sizes(worker_->solver_class_sizes(), solver_reported_);
     }
     figures.largest_class = worker_->largest_class();
+    std::tie(figures.drawn_from, figures.class_draws) = worker_->take_class_draws();
     return figures;
   }
 

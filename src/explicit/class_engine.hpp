@@ -61,6 +61,14 @@ namespace class_engine {
 struct LineTables;
 }
 
+// A class drawn from a work item (ClassEngineOptions::draw_classes_above): the configurations
+// it stands for (its states, twice for a mirror pair), how often it was drawn, the CPU it took.
+struct ClassDraw {
+  std::uint64_t configurations = 0;
+  std::uint64_t times = 0;
+  double cpu_seconds = 0;
+};
+
 // What one work item adds to a sweep.
 struct ItemFigures {
   ClassSweepState delta;    // the item's own state (add_sweep); a refused item lists itself
@@ -70,6 +78,9 @@ struct ItemFigures {
   std::vector<ClassSizeBucket> class_sizes, solver_class_sizes;
   std::uint64_t largest_class = 0;  // the most states of a class the worker has solved so far
   double cpu_seconds = 0;           // the CPU its solving took (the solving thread's), set by the job
+  // With draws: the item's configurations and its classes drawn (the figures are theirs alone).
+  std::uint64_t drawn_from = 0;
+  std::vector<ClassDraw> class_draws;
 };
 
 // Solves work items one at a time; one per thread.

@@ -96,6 +96,15 @@ struct ClassEngineOptions {
   bool measure_class_sizes = false;
   // --estimate: each solved item's configurations and CPU (ClassJobResult::item_costs).
   bool record_item_costs = false;
+  // --estimate on boards whose items are too heavy to solve whole (7x7: up to 10^11
+  // configurations an item): an item of more configurations than this has only
+  // `classes_drawn` of its classes solved, drawn with replacement with probabilities
+  // proportional to their configurations (seeded by class_draw_seed and the item), and says
+  // what each took (ItemFigures::class_draws). Its figures are then a part of the item's.
+  // 0: every class solved.
+  std::uint64_t draw_classes_above = 0;
+  int classes_drawn = 4;
+  std::uint64_t class_draw_seed = 1;
   // The second path for large classes: a class of more than solver_above states, or one above
   // the memory bound, is solved by class_solver when it is set (else its item is refused).
   // The worker that meets such a class waits for it; the other workers go on.

@@ -4,6 +4,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <random>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -177,6 +178,10 @@ class Worker final : public WorkerFigures {
     // Only an item above the bound in all can hold a class above it (or one for the class
     // solver): then its classes are measured first, those for the class solver solved, and
     // the item is refused before anything is counted if a class fits neither path.
+    if (options_.draw_classes_above != 0 && (own_mirror ? 1 : 2) * item_states > options_.draw_classes_above) {
+      draw_classes(item, own_mirror);
+      return;
+    }
     const std::uint64_t explicit_limit =
         options_.class_solver ? std::min(bounds_.class_states, options_.solver_above) : bounds_.class_states;
     measured_ = item_states > explicit_limit;
@@ -320,7 +325,11 @@ class Worker final : public WorkerFigures {
     const int n = t_.n;
     if (j == n) {
       const int weight = undecided && mirror_ ? 1 : mirror_ ? 2 : 1;
-      if (measuring_) {
+      if (drawing_ == Drawing::List) {
+        listed_.push_back(static_cast<std::uint64_t>(weight) * class_states());
+      } else if (drawing_ == Drawing::Solve) {
+        if (const std::uint64_t times = times_drawn_[listed_at_++]; times > 0) solve_drawn(cars, trucks, weight, times);
+      } else if (measuring_) {
         const std::uint64_t states = class_states();
         largest_class_ = std::max(largest_class_, states);
         if (!refuse_ && for_solver(states)) solve_elsewhere(cars, trucks, weight, states);
@@ -360,6 +369,53 @@ class Worker final : public WorkerFigures {
       total += size;
     }
     return total;
+  }
+
+  // ClassEngineOptions::draw_classes_above: lists the current item's classes (their
+  // configurations, in the search's order), draws options_.classes_drawn of them with
+  // replacement in proportion to those, and solves each drawn class once (the figures are
+  // theirs alone). A drawn class that neither path can take refuses the item.
+  void draw_classes(std::uint64_t item, bool own_mirror) {
+    listed_.clear();
+    drawing_ = Drawing::List;
+    search_columns(0, row_cars_, row_trucks_, own_mirror);
+    std::vector<std::uint64_t> cumulative;
+    std::uint64_t total = 0;
+    for (const std::uint64_t configurations : listed_) cumulative.push_back(total += configurations);
+    times_drawn_.assign(listed_.size(), 0);
+    if (total > 0) {
+      std::mt19937_64 random(options_.class_draw_seed ^ (item * 0x9E37'79B9'7F4A'7C15));
+      for (int d = 0; d < options_.classes_drawn; ++d) {
+        const std::uint64_t at = random() % total;  // the bias of % is below 2^-20 for totals below 2^44
+        ++times_drawn_[static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), at) -
+                                                cumulative.begin())];
+      }
+      drawing_ = Drawing::Solve;
+      listed_at_ = 0;
+      refuse_ = false;
+      search_columns(0, row_cars_, row_trucks_, own_mirror);
+    }
+    drawing_ = Drawing::None;
+    drawn_from_ = total;
+    if (refuse_) {
+      class_draws_.clear();
+      refused_.push_back(item);
+    }
+  }
+
+  void solve_drawn(int cars, int trucks, int weight, std::uint64_t times) {
+    const std::uint64_t states = class_states();
+    const double start = thread_cpu_seconds();
+    if (for_solver(states)) {
+      solve_elsewhere(cars, trucks, weight, states);
+      for (const SolvedElsewhere& solved : solved_elsewhere_) count_solved_elsewhere(solved);
+      solved_elsewhere_.clear();
+    } else if (states > bounds_.class_states) {
+      refuse_ = true;
+    } else {
+      solve_class(cars, trucks, weight);
+    }
+    class_draws_.push_back({static_cast<std::uint64_t>(weight) * states, times, thread_cpu_seconds() - start});
   }
 
   // Whether a class of this many states goes to the class solver.
@@ -829,6 +885,11 @@ class Worker final : public WorkerFigures {
   std::array<int, kMaxN> row_group_{};  // the rows' kind sequences (groups)
   bool own_mirror_ = true;              // the item is its own mirror (or the mirror is not used)
   bool measuring_ = false;          // search_columns only measures the classes
+  // draw_classes: search_columns lists the classes, or solves the drawn ones.
+  enum class Drawing { None, List, Solve } drawing_ = Drawing::None;
+  std::vector<std::uint64_t> listed_;       // per class, its configurations
+  std::vector<std::uint64_t> times_drawn_;  // per class, how often drawn
+  std::size_t listed_at_ = 0;
   std::uint64_t largest_class_ = 0;  // what it measured
   bool measured_ = false;           // the item's classes were measured first
   bool refuse_ = false;             // a class of the item fits neither path

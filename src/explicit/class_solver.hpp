@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "explicit/class_engine.hpp"
 #include "explicit/class_options.hpp"
 #include "explicit/class_lines.hpp"
 
@@ -58,6 +59,11 @@ class WorkerFigures {
   // The cluster records found since the last call (options.on_clusters), and forgets them.
   ClusterRecords take_clusters() { return std::exchange(clusters_, {}); }
   std::uint64_t largest_class() const { return largest_solved_; }
+  // The classes drawn from the last item (ClassEngineOptions::draw_classes_above) and the
+  // item's configurations, and forgets them.
+  std::pair<std::uint64_t, std::vector<ClassDraw>> take_class_draws() {
+    return {std::exchange(drawn_from_, 0), std::exchange(class_draws_, {})};
+  }
 
   // The figures found since the last call, as the state of work item `item` alone, and
   // forgets them. Only the (walls, cars, trucks) slots the item met get figures. Its samples are
@@ -132,6 +138,8 @@ class WorkerFigures {
   std::array<ClassSizeBucket, 64> solver_sizes_{};
   std::uint64_t largest_solved_ = 0;
   ClusterRecords clusters_;
+  std::uint64_t drawn_from_ = 0;
+  std::vector<ClassDraw> class_draws_;
 };
 
 // The memory a class takes per state while a worker solves it.

@@ -133,6 +133,9 @@ Words encode_item(const ItemFigures& f) {
   append_sizes(w, f.solver_class_sizes);
   w.push_back(f.largest_class);
   w.push_back(word_of_double(f.cpu_seconds));
+  w.push_back(f.drawn_from);
+  w.push_back(f.class_draws.size());
+  for (const ClassDraw& d : f.class_draws) w.insert(w.end(), {d.configurations, d.times, word_of_double(d.cpu_seconds)});
   return w;
 }
 
@@ -162,6 +165,13 @@ ItemFigures decode_item(const Words& words) {
   f.solver_class_sizes = read_sizes(r);
   f.largest_class = r.next();
   f.cpu_seconds = r.next_double();
+  f.drawn_from = r.next();
+  f.class_draws.resize(r.next());
+  for (ClassDraw& d : f.class_draws) {
+    d.configurations = r.next();
+    d.times = r.next();
+    d.cpu_seconds = r.next_double();
+  }
   if (!r.at_end()) throw std::runtime_error("an item's figures run on past their end");
   return f;
 }
@@ -367,9 +377,13 @@ class ClassSweepJob {
     }
     largest_class_ = std::max(largest_class_, figures.largest_class);
     if (job_.options.record_item_costs && figures.delta.refused.empty()) {
-      std::uint64_t configurations = 0;
-      for (const VehicleTally& tally : figures.delta.tallies) configurations += tally.domain;
-      item_costs_.push_back({item, configurations, figures.cpu_seconds});
+      if (!figures.class_draws.empty()) {
+        item_costs_.push_back(cost_of_drawn_classes(item, figures.cpu_seconds, figures.drawn_from, figures.class_draws));
+      } else {
+        std::uint64_t configurations = 0;
+        for (const VehicleTally& tally : figures.delta.tallies) configurations += tally.domain;
+        item_costs_.push_back({item, configurations, figures.cpu_seconds});
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 #include "run/class_sweep_engine.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -270,8 +271,15 @@ std::string estimate_report(const RunSettings& s, const Estimate& e) {
   // The set-up before the items, paid once by a whole job too, is added. The rest of the
   // sample's CPU, the bookkeeping of its scattered items, a whole job does not pay.
   projection.cpu += std::max(0.0, e.run_cpu_seconds - e.run.scheduling_cpu_seconds);
-  double solving = 0;
-  for (const ItemCost& c : e.run.item_costs) solving += c.cpu_seconds;
+  const double solving = e.run_cpu_seconds;
+  std::uint64_t by_classes = 0;
+  for (const ItemCost& c : e.run.item_costs) by_classes += c.classes_drawn > 0;
+  const ClassEngineOptions options = s.sweep.engine_options(s.common);
+  const std::string drawn_classes =
+      by_classes == 0 ? ""
+                      : "; " + std::to_string(by_classes) + " of them, above 2^" +
+                            std::to_string(std::bit_width(options.draw_classes_above) - 1) + " configurations, by " +
+                            std::to_string(options.classes_drawn) + " of their classes drawn by size";
   const int threads = s.sweep.threads;
   const std::uint64_t memory = peak_rss_bytes() + static_cast<std::uint64_t>(threads - 1) *
                                                      e.run.census->largest_class * class_bytes_per_state();
@@ -282,12 +290,13 @@ std::string estimate_report(const RunSettings& s, const Estimate& e) {
   char text[900];
   std::snprintf(text, sizeof text,
                 "work sample: the sizes of %s in %.2f CPU s; %llu of them solved, drawn from %llu strata of "
-                "equal configurations and the items without any: %llu configurations, %.2f CPU s solving\n"
+                "equal configurations and the items without any: %llu configurations, %.2f CPU s solving%s\n"
                 "projected CPU: %.1f s +- %.1f (95%% interval: %.3f to %.3f CPU hours)\n"
                 "projected wall on %d thread%s: %.3f to %.3f h; memory per process about %s (the sample's peak, "
                 "plus a class of %llu states, its largest, on each further thread)\n",
                 which.c_str(), e.sizing_cpu_seconds, static_cast<unsigned long long>(drawn),
                 static_cast<unsigned long long>(with_states), static_cast<unsigned long long>(solved), solving,
+                drawn_classes.c_str(),
                 projection.cpu, projection.interval, projection.low() / 3600, projection.high() / 3600, threads,
                 threads == 1 ? "" : "s", projection.low() / threads / 3600, projection.high() / threads / 3600,
                 mib(memory).c_str(), static_cast<unsigned long long>(e.run.census->largest_class));

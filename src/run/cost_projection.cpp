@@ -81,8 +81,8 @@ StratifiedSample stratify(const std::vector<std::uint64_t>& items, const std::ve
 }
 
 CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<ItemCost>& costs) {
-  std::map<std::uint64_t, double> cpu_of;
-  for (const ItemCost& c : costs) cpu_of[c.item] = c.cpu_seconds;
+  std::map<std::uint64_t, const ItemCost*> cost_of;
+  for (const ItemCost& c : costs) cost_of[c.item] = &c;
   const auto m = static_cast<double>(sample.measured);
   const auto big_n = static_cast<double>(sample.population);
   if (m == 0) throw std::logic_error("project_cpu: no item");
@@ -101,13 +101,14 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
       continue;
     }
     const bool by_size = h > 0;
-    double sum_t = 0, sum_x = 0;
+    double sum_t = 0, sum_x = 0, within = 0;
     std::vector<double> t;
     for (std::size_t k = 0; k < s.drawn.size(); ++k) {
-      const auto found = cpu_of.find(s.drawn[k]);
-      if (found == cpu_of.end()) throw std::logic_error("project_cpu: a drawn item was not solved");
-      t.push_back(found->second);
-      sum_t += found->second;
+      const auto found = cost_of.find(s.drawn[k]);
+      if (found == cost_of.end()) throw std::logic_error("project_cpu: a drawn item was not solved");
+      t.push_back(found->second->cpu_seconds);
+      within += found->second->within_variance;
+      sum_t += found->second->cpu_seconds;
       sum_x += static_cast<double>(s.drawn_sizes[k]);
     }
     const auto n = static_cast<double>(t.size());
@@ -122,6 +123,8 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
     fit.residual_s2 = n > 1 ? squares / (n - 1) : 0;
     total += fit.predicted;
     drawn_variance += items * items * (1 - n / items) * fit.residual_s2 / n;
+    const double scale = by_size ? (sum_x > 0 ? s.size_sum / sum_x : 0) : items / n;
+    drawn_variance += scale * scale * within;
     fits.push_back(fit);
   }
   // The first phase: the spread of the predicted item costs about their mean, and the
@@ -143,6 +146,27 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
   }
   const double variance = expansion * expansion * drawn_variance + first_variance;
   return {.cpu = expansion * total, .interval = 1.96 * std::sqrt(std::max(0.0, variance))};
+}
+
+ItemCost cost_of_drawn_classes(std::uint64_t item, double item_cpu, std::uint64_t configurations,
+                               const std::vector<ClassDraw>& draws) {
+  double drawn_cpu = 0, times = 0, sum = 0, squares = 0;
+  for (const ClassDraw& d : draws) {
+    drawn_cpu += d.cpu_seconds;
+    const double per_configuration = d.cpu_seconds / static_cast<double>(d.configurations);
+    times += static_cast<double>(d.times);
+    sum += static_cast<double>(d.times) * per_configuration;
+    squares += static_cast<double>(d.times) * per_configuration * per_configuration;
+  }
+  if (times == 0) throw std::logic_error("cost_of_drawn_classes: no draw");
+  const auto x = static_cast<double>(configurations);
+  const double mean = sum / times;
+  const double s2 = times > 1 ? std::max(0.0, squares - times * mean * mean) / (times - 1) : 0;
+  return {.item = item,
+          .configurations = configurations,
+          .cpu_seconds = std::max(0.0, item_cpu - drawn_cpu) + x * mean,
+          .within_variance = x * x * s2 / times,
+          .classes_drawn = static_cast<std::uint64_t>(times)};
 }
 
 std::uint64_t prime_at_least(std::uint64_t k) {

@@ -15,20 +15,34 @@
 // stratum the ratio R_h = Σt / Σx of its n_h solved items (the mean of t for sizes 0):
 //   T = E Σ_h X_h R_h
 //   V = E² Σ_h m_h² (1 − n_h/m_h) s²(d)_h / n_h        d_i = t_i − R_h x_i, within the strata
+//     + E² Σ_h (X_h / Σ_{drawn} x)² Σ_{drawn} v_i       items estimated from drawn classes
 //     + N² (1 − m/N) S² / m                             the first phase's draw of items,
 // S² being the first phase's variance of item costs (the predictions R_h x_i spread about
 // their mean, plus each stratum's residual s²(d)_h). The interval is T ± 1.96 √V.
 #include <cstdint>
 #include <vector>
 
+#include "explicit/class_engine.hpp"
+
 namespace rushhour::run {
 
-// One solved item of the sample: its number, its configurations and the CPU of solving it.
+// One solved item of the sample: its number, its configurations and the CPU of solving it;
+// or, for an item of which only some classes were drawn and solved, that CPU estimated from
+// them, with the variance of that estimate.
 struct ItemCost {
   std::uint64_t item = 0;
   std::uint64_t configurations = 0;
   double cpu_seconds = 0;
+  double within_variance = 0;
+  std::uint64_t classes_drawn = 0;  // 0: the whole item solved
 };
+
+// The cost of an item of which only some classes were drawn and solved (Hansen-Hurwitz: k
+// draws with replacement, class c drawn with probability x_c / x, x the item's
+// configurations): the item's own CPU apart from its drawn classes (item_cpu less theirs),
+// plus x times the mean of t_c / x_c over the draws, with that term's variance x² s²/k.
+ItemCost cost_of_drawn_classes(std::uint64_t item, double item_cpu, std::uint64_t configurations,
+                               const std::vector<ClassDraw>& draws);
 
 struct Stratum {
   std::uint64_t items = 0;  // m_h: the first phase's items in it

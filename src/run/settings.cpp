@@ -467,6 +467,10 @@ void ClassSweepSettings::check(const Environment& environment) const {
     throw InputError("--clusters is written by a whole sweep on one process (not with --items or under MPI)");
 }
 
+// --estimate solves an item of more configurations than this (tens of CPU seconds) by a draw
+// of its classes: 7x7 items hold up to 6·10^11.
+constexpr std::uint64_t kDrawClassesAbove = std::uint64_t{1} << 28;
+
 ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& common) const {
   ClassEngineOptions options;
   options.threads = threads;
@@ -480,6 +484,10 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   // Not for --estimate: timing every class costs more than solving the small ones.
   options.measure_class_sizes = item_stride > 1;
   options.record_item_costs = estimate;
+  if (estimate) {
+    options.draw_classes_above = kDrawClassesAbove;
+    options.class_draw_seed = estimate_seed;
+  }
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
   options.cluster_min_index = cluster_min_index;
   options.minimal_clusters = cluster_minimal;

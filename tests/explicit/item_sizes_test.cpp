@@ -52,5 +52,47 @@ TEST(ItemSizes, WithWallsAndInThePuzzleDomain) {
   expect_sizes_of_solved_items(Rules(4, -1, Metric::Step, {}, Domain::Puzzle, {1, 2}), true);
 }
 
+// An item above ClassEngineOptions::draw_classes_above solves only the classes it draws: as
+// many draws as asked, the item's size as what they are drawn from, and the figures those of
+// the drawn classes alone; the same seed draws the same classes.
+TEST(ItemSizes, ClassesDrawnFromHeavyItems) {
+  const Rules rules(5);
+  ClassEngineOptions options;
+  options.draw_classes_above = 5000;
+  options.classes_drawn = 3;
+  const ClassItems items(rules, options);
+  std::vector<std::uint64_t> all(items.count());
+  std::iota(all.begin(), all.end(), std::uint64_t{0});
+  const std::vector<std::uint64_t> sizes = items.item_sizes(all);
+  const std::unique_ptr<ItemSolver> solver = items.solver(), again = items.solver();
+  int drawn_items = 0;
+  for (const std::uint64_t item : all) {
+    const ItemFigures figures = solver->solve(item);
+    std::uint64_t solved = 0;
+    for (const VehicleTally& tally : figures.delta.tallies) solved += static_cast<std::uint64_t>(tally.domain);
+    if (sizes[item] <= options.draw_classes_above) {
+      EXPECT_TRUE(figures.class_draws.empty()) << item;
+      EXPECT_EQ(solved, sizes[item]) << item;
+      continue;
+    }
+    ++drawn_items;
+    EXPECT_EQ(figures.drawn_from, sizes[item]) << item;
+    std::uint64_t times = 0, drawn = 0;
+    for (const ClassDraw& d : figures.class_draws) {
+      times += d.times;
+      drawn += d.configurations;
+      EXPECT_GT(d.configurations, 0u);
+    }
+    EXPECT_EQ(times, 3u) << item;
+    EXPECT_EQ(solved, drawn) << item;
+    EXPECT_LT(solved, sizes[item]) << item;
+    const ItemFigures repeated = again->solve(item);
+    ASSERT_EQ(repeated.class_draws.size(), figures.class_draws.size()) << item;
+    for (std::size_t k = 0; k < figures.class_draws.size(); ++k)
+      EXPECT_EQ(repeated.class_draws[k].configurations, figures.class_draws[k].configurations) << item;
+  }
+  EXPECT_GT(drawn_items, 10);
+}
+
 }  // namespace
 }  // namespace rushhour

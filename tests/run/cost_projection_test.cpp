@@ -131,6 +131,27 @@ TEST(ProjectCpu, IntervalsNeverReachBelowZero) {
   EXPECT_EQ(p.high(), 4);
 }
 
+// An item of 1000 configurations whose run took 10 s: classes of 100 (drawn twice, 2 s) and
+// 400 (once, 2 s) configurations. Per configuration 0.02, 0.02, 0.005: mean 0.015, s² =
+// (2·0.005² + 0.01²)/2 = 7.5e-5. The item: 10 − 4 + 1000·0.015 = 21 s, variance 1000²·7.5e-5/3.
+TEST(CostOfDrawnClasses, ByHand) {
+  const ItemCost c = cost_of_drawn_classes(7, 10.0, 1000, {{100, 2, 2.0}, {400, 1, 2.0}});
+  EXPECT_EQ(c.item, 7u);
+  EXPECT_EQ(c.configurations, 1000u);
+  EXPECT_EQ(c.classes_drawn, 3u);
+  EXPECT_NEAR(c.cpu_seconds, 21.0, 1e-12);
+  EXPECT_NEAR(c.within_variance, 1e6 * 7.5e-5 / 3, 1e-9);
+  // In a projection its variance is carried to the stratum's total: X_h / Σ x of the drawn.
+  StratifiedSample s;
+  s.population = 4;
+  s.measured = 4;
+  s.strata.resize(2);
+  s.strata[1] = {.items = 4, .size_sum = 4000, .size_squares = 4e6, .drawn = {7}, .drawn_sizes = {1000}};
+  const CpuProjection p = project_cpu(s, {c});
+  EXPECT_NEAR(p.cpu, 84.0, 1e-9);
+  EXPECT_NEAR(p.interval, 1.96 * std::sqrt(16 * c.within_variance), 1e-9);
+}
+
 TEST(PrimeAtLeast, FindsTheNextPrime) {
   EXPECT_EQ(prime_at_least(2), 2u);
   EXPECT_EQ(prime_at_least(4), 5u);
