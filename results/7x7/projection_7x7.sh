@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# The 7x7 projection's measurement (results/7x7/projection.md): the fixed work sample of
-# results/7x7/class-sizes.md (every 100 003rd work item), one thread, every class explicit
-# (--symbolic-above bound) and with the default rule (auto), both metrics, side by side.
-# Each run prints the solved classes per size bucket with their CPU time on each path.
-# Usage: results/7x7/projection_7x7.sh [BINARY]
+# The 7x7 projection (results/7x7/projection.md): `classify --estimate` of the full 7x7 job,
+# both metrics, the default rule for large classes (symbolic above 65 536 states), on two
+# threads: items sized without solving them, stratified by size, 128 items drawn by size
+# (those above 2^28 configurations by four of their classes), each projection with its 95 %
+# interval. Only the time lines of /usr/bin/time -v that matter are kept.
+# Usage: results/7x7/projection_7x7.sh [BINARY] [SEED]
 set -euo pipefail
 binary="${1:-build/rushhour}"
+seed="${2:-1}"
 for metric in step move; do
-  for above in bound auto; do
-    echo "== 7x7 $metric, work sample 1/100003, --symbolic-above $above"
-    /usr/bin/time -v "$binary" classify --engine classes --size 7 --metric "$metric" --threads 1 \
-      --work-sample 100003 --max-memory 8G --symbolic-above "$above" -q 2>&1 |
-      grep -v -E '^\s+(Average|Exit|Socket|Signals|Swaps|File system|Page size|Minor|Major|Voluntary|Involuntary|Percent|Command|Elapsed)'
-  done
+  echo "== 7x7 $metric, --estimate --estimate-seed $seed"
+  /usr/bin/time -v "$binary" classify --engine classes --size 7 --metric "$metric" --threads 2 \
+    --estimate --estimate-seed "$seed" -q 2>&1 |
+    grep -E -v '^\s+(Average|Exit|Socket|Signals|Swaps|File system|Page size|Minor|Major|Voluntary|Involuntary|Percent|Command)'
 done

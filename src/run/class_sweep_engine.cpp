@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -301,6 +302,24 @@ std::string estimate_report(const RunSettings& s, const Estimate& e) {
                 threads == 1 ? "" : "s", projection.low() / threads / 3600, projection.high() / threads / 3600,
                 mib(memory).c_str(), static_cast<unsigned long long>(e.run.census->largest_class));
   out << text;
+  // Where the projection and its spread come from.
+  const auto half_width = [](double variance) { return 1.96 * std::sqrt(std::max(0.0, variance)); };
+  std::snprintf(text, sizeof text,
+                "its 95%% interval from the items drawn +-%.1f s, the classes drawn +-%.1f s, the items sized "
+                "+-%.1f s\n%-8s %12s %22s %6s %8s %14s %12s %12s\n",
+                half_width(projection.variance.items), half_width(projection.variance.classes),
+                half_width(projection.variance.first_phase), "stratum", "items", "configurations", "drawn",
+                "ns each", "CPU s", "+- items", "+- classes");
+  out << text;
+  for (std::size_t h = 0; h < projection.strata.size(); ++h) {
+    const StratumProjection& p = projection.strata[h];
+    const std::string name = h == 0 && p.configurations == 0 ? "empty" : std::to_string(h);
+    std::snprintf(text, sizeof text, "%-8s %12llu %22.0f %6llu %8.1f %14.1f %12.1f %12.1f\n", name.c_str(),
+                  static_cast<unsigned long long>(p.items), p.configurations, static_cast<unsigned long long>(p.drawn),
+                  p.configurations > 0 ? p.cpu / p.configurations * 1e9 : 0.0, p.cpu, half_width(p.variance.items),
+                  half_width(p.variance.classes));
+    out << text;
+  }
   return out.str();
 }
 

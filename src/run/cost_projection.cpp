@@ -87,7 +87,8 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
   const auto big_n = static_cast<double>(sample.population);
   if (m == 0) throw std::logic_error("project_cpu: no item");
   const double expansion = big_n / m;
-  double total = 0, drawn_variance = 0;
+  double total = 0;
+  CpuProjection projection;
   // Per stratum: its ratio (or mean), its predicted total and its residuals' s².
   struct Fit {
     double ratio = 0, predicted = 0, residual_s2 = 0;
@@ -100,6 +101,10 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
       fits.push_back(fit);
       continue;
     }
+    StratumProjection share;
+    share.items = s.items;
+    share.configurations = expansion * s.size_sum;
+    share.drawn = s.drawn.size();
     const bool by_size = h > 0;
     double sum_t = 0, sum_x = 0, within = 0;
     std::vector<double> t;
@@ -122,14 +127,17 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
     }
     fit.residual_s2 = n > 1 ? squares / (n - 1) : 0;
     total += fit.predicted;
-    drawn_variance += items * items * (1 - n / items) * fit.residual_s2 / n;
     const double scale = by_size ? (sum_x > 0 ? s.size_sum / sum_x : 0) : items / n;
-    drawn_variance += scale * scale * within;
+    share.cpu = expansion * fit.predicted;
+    share.variance.items = expansion * expansion * items * items * (1 - n / items) * fit.residual_s2 / n;
+    share.variance.classes = expansion * expansion * scale * scale * within;
+    projection.variance.items += share.variance.items;
+    projection.variance.classes += share.variance.classes;
+    projection.strata.push_back(share);
     fits.push_back(fit);
   }
   // The first phase: the spread of the predicted item costs about their mean, and the
   // residuals within the strata.
-  double first_variance = 0;
   if (m < big_n && m > 1) {
     const double mean = total / m;
     double squares = 0;
@@ -142,10 +150,11 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
         squares += fit.ratio * fit.ratio * s.size_squares - 2 * fit.ratio * mean * s.size_sum + items * mean * mean;
       if (items > 1) squares += (items - 1) * fit.residual_s2;
     }
-    first_variance = big_n * big_n * (1 - m / big_n) * (squares / (m - 1)) / m;
+    projection.variance.first_phase = std::max(0.0, big_n * big_n * (1 - m / big_n) * (squares / (m - 1)) / m);
   }
-  const double variance = expansion * expansion * drawn_variance + first_variance;
-  return {.cpu = expansion * total, .interval = 1.96 * std::sqrt(std::max(0.0, variance))};
+  projection.cpu = expansion * total;
+  projection.interval = 1.96 * std::sqrt(projection.variance.total());
+  return projection;
 }
 
 ItemCost cost_of_drawn_classes(std::uint64_t item, double item_cpu, std::uint64_t configurations,

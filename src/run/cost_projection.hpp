@@ -66,9 +66,28 @@ struct StratifiedSample {
 StratifiedSample stratify(const std::vector<std::uint64_t>& items, const std::vector<std::uint64_t>& sizes,
                           std::uint64_t population, int strata, int draws, std::uint64_t seed);
 
+// Where a projection's spread comes from: its variance's three parts (seconds²).
+struct CpuVariance {
+  double items = 0;        // the draws of items within the strata
+  double classes = 0;      // the draws of classes within the items estimated from them
+  double first_phase = 0;  // the items sized
+  double total() const { return items + classes + first_phase; }
+};
+
+// One stratum's share of a projection.
+struct StratumProjection {
+  std::uint64_t items = 0;  // the first phase's
+  double configurations = 0;
+  std::uint64_t drawn = 0;
+  double cpu = 0;              // seconds
+  CpuVariance variance;        // its items' and classes' parts
+};
+
 struct CpuProjection {
   double cpu = 0;       // seconds
   double interval = 0;  // the 95 % interval's half-width, seconds
+  CpuVariance variance;
+  std::vector<StratumProjection> strata;  // each one's share, scaled to the job
   double low() const { return cpu > interval ? cpu - interval : 0; }
   double high() const { return cpu + interval; }
 };

@@ -117,6 +117,10 @@ TEST(ProjectCpu, OneStratumByHand) {
   EXPECT_DOUBLE_EQ(wider.cpu, 150);
   const double spread = (1.5 * 1.5 * (30 - 2 * 2.5 * 10 + 4 * 2.5 * 2.5) + 3 * 0.5) / 3;
   EXPECT_NEAR(wider.interval, 1.96 * std::sqrt(100 * 2.0 + 1600 * (1 - 0.1) * spread / 4), 1e-12);
+  EXPECT_NEAR(wider.variance.items, 200, 1e-9);
+  EXPECT_NEAR(wider.variance.first_phase, 1600 * (1 - 0.1) * spread / 4, 1e-9);
+  ASSERT_EQ(wider.strata.size(), 1u);
+  EXPECT_NEAR(wider.strata[0].configurations, 100, 1e-9);
 }
 
 TEST(ProjectCpu, ADrawnItemWithoutItsCostIsALogicError) {
@@ -126,7 +130,9 @@ TEST(ProjectCpu, ADrawnItemWithoutItsCostIsALogicError) {
 }
 
 TEST(ProjectCpu, IntervalsNeverReachBelowZero) {
-  const CpuProjection p{.cpu = 1, .interval = 3};
+  CpuProjection p;
+  p.cpu = 1;
+  p.interval = 3;
   EXPECT_EQ(p.low(), 0);
   EXPECT_EQ(p.high(), 4);
 }
@@ -150,6 +156,13 @@ TEST(CostOfDrawnClasses, ByHand) {
   const CpuProjection p = project_cpu(s, {c});
   EXPECT_NEAR(p.cpu, 84.0, 1e-9);
   EXPECT_NEAR(p.interval, 1.96 * std::sqrt(16 * c.within_variance), 1e-9);
+  EXPECT_NEAR(p.variance.classes, 16 * c.within_variance, 1e-9);
+  EXPECT_EQ(p.variance.items, 0);
+  EXPECT_EQ(p.variance.first_phase, 0);
+  ASSERT_EQ(p.strata.size(), 1u);
+  EXPECT_EQ(p.strata[0].items, 4u);
+  EXPECT_EQ(p.strata[0].drawn, 1u);
+  EXPECT_NEAR(p.strata[0].cpu, 84.0, 1e-9);
 }
 
 TEST(PrimeAtLeast, FindsTheNextPrime) {
