@@ -175,32 +175,23 @@ class Worker final : public WorkerFigures {
       kept.winning = exit.segments.back().start == n - 2;
       level_[0].push_back(id);
     }
-    // Only an item above the bound in all can hold a class above it (or one for the class
-    // solver): then its classes are measured first, those for the class solver solved, and
-    // the item is refused before anything is counted if a class fits neither path.
     if (options_.draw_classes_above != 0 && (own_mirror ? 1 : 2) * item_states > options_.draw_classes_above) {
       draw_classes(item, own_mirror);
       return;
     }
     const std::uint64_t explicit_limit =
         options_.class_solver ? std::min(bounds_.class_states, options_.solver_above) : bounds_.class_states;
-    measured_ = item_states > explicit_limit;
-    if (measured_) {
-      largest_class_ = 0;
-      refuse_ = false;
-      solved_elsewhere_.clear();
-      measuring_ = true;
-      search_columns(0, row_cars_, row_trucks_, own_mirror);
-      measuring_ = false;
-      if (refuse_ || (!options_.class_solver && largest_class_ > bounds_.class_states)) {
-        solved_elsewhere_.clear();
-        refused_.push_back(item);
-        return;
-      }
-      for (const SolvedElsewhere& solved : solved_elsewhere_) count_solved_elsewhere(solved);
-      solved_elsewhere_.clear();
-    }
+    // Only an item above the bound in all can hold a class above it (or one for the class
+    // solver): each of its classes then goes the path its size picks, and if one fits
+    // neither, the item is refused and what it counted so far forgotten.
+    guarded_ = item_states > explicit_limit;
+    refuse_ = false;
+    if (guarded_) mark_item_start();
     search_columns(0, row_cars_, row_trucks_, own_mirror);
+    if (guarded_ && refuse_) {
+      forget_item();
+      refused_.push_back(item);
+    }
   }
 
   // The states of all the classes of work item `item`, found without solving them (0 where
@@ -329,12 +320,10 @@ class Worker final : public WorkerFigures {
         listed_.push_back(static_cast<std::uint64_t>(weight) * class_states());
       } else if (drawing_ == Drawing::Solve) {
         if (const std::uint64_t times = times_drawn_[listed_at_++]; times > 0) solve_drawn(cars, trucks, weight, times);
-      } else if (measuring_) {
-        const std::uint64_t states = class_states();
-        largest_class_ = std::max(largest_class_, states);
-        if (!refuse_ && for_solver(states)) solve_elsewhere(cars, trucks, weight, states);
-      } else if (!measured_ || !for_solver(class_states())) {
+      } else if (!guarded_) {
         solve_class(cars, trucks, weight);
+      } else if (!refuse_) {
+        solve_on_its_path(cars, trucks, weight);
       }
       return;
     }
@@ -406,6 +395,14 @@ class Worker final : public WorkerFigures {
   void solve_drawn(int cars, int trucks, int weight, std::uint64_t times) {
     const std::uint64_t states = class_states();
     const double start = thread_cpu_seconds();
+    solve_on_its_path(cars, trucks, weight);
+    class_draws_.push_back({static_cast<std::uint64_t>(weight) * states, times, thread_cpu_seconds() - start});
+  }
+
+  // The current class on the path its size picks: the class solver, or this worker; refuse_
+  // if it fits neither.
+  void solve_on_its_path(int cars, int trucks, int weight) {
+    const std::uint64_t states = class_states();
     if (for_solver(states)) {
       solve_elsewhere(cars, trucks, weight, states);
       for (const SolvedElsewhere& solved : solved_elsewhere_) count_solved_elsewhere(solved);
@@ -415,7 +412,6 @@ class Worker final : public WorkerFigures {
     } else {
       solve_class(cars, trucks, weight);
     }
-    class_draws_.push_back({static_cast<std::uint64_t>(weight) * states, times, thread_cpu_seconds() - start});
   }
 
   // Whether a class of this many states goes to the class solver.
@@ -884,15 +880,13 @@ class Worker final : public WorkerFigures {
   int row_cars_ = 0, row_trucks_ = 0;
   std::array<int, kMaxN> row_group_{};  // the rows' kind sequences (groups)
   bool own_mirror_ = true;              // the item is its own mirror (or the mirror is not used)
-  bool measuring_ = false;          // search_columns only measures the classes
   // draw_classes: search_columns lists the classes, or solves the drawn ones.
   enum class Drawing { None, List, Solve } drawing_ = Drawing::None;
   std::vector<std::uint64_t> listed_;       // per class, its configurations
   std::vector<std::uint64_t> times_drawn_;  // per class, how often drawn
   std::size_t listed_at_ = 0;
-  std::uint64_t largest_class_ = 0;  // what it measured
-  bool measured_ = false;           // the item's classes were measured first
-  bool refuse_ = false;             // a class of the item fits neither path
+  bool guarded_ = false;  // the item may hold a class above the explicit bound
+  bool refuse_ = false;   // a class of the item fits neither path
   std::vector<SolvedElsewhere> solved_elsewhere_;
   std::vector<Combo> combos_;
   std::vector<std::uint32_t> slot_of_combo_;

@@ -3,6 +3,7 @@
 // and keeps what it found until the sweep takes it (take_item, or the running totals for a
 // checkpoint). One worker per thread; the tables are shared. Internal to
 // src/explicit/class_*.cpp.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -111,6 +112,33 @@ class WorkerFigures {
     return tallies_.by_vehicles[slot];
   }
 
+  // Before an item that may be refused after some of its classes were counted: the state
+  // forget_item returns to.
+  void mark_item_start() {
+    item_start_ = {highest_, highest_index_, sizes_, solver_sizes_, largest_solved_};
+  }
+  // Forgets what the item since mark_item_start added (a refused item adds nothing): its
+  // tallies, samples and counters (take_item has taken every earlier item's).
+  void forget_item() {
+    for (std::size_t v = 0; v < touched_.size(); ++v) {
+      if (!touched_[v]) continue;
+      touched_[v] = false;
+      VehicleTally& tally = tallies_.by_vehicles[v];
+      tally.domain = 0;
+      for (auto* values : {&tally.count, &tally.nondominated, &tally.components})
+        std::fill(values->begin(), values->end(), 0);
+    }
+    for (std::size_t i = 0; i <= static_cast<std::size_t>(item_highest_); ++i) best_[i].clear();
+    item_highest_ = 0;
+    classes_.store(taken_classes_, std::memory_order_relaxed);
+    states_.store(taken_states_, std::memory_order_relaxed);
+    highest_ = item_start_.highest;
+    highest_index_ = item_start_.highest_index;
+    sizes_ = item_start_.sizes;
+    solver_sizes_ = item_start_.solver_sizes;
+    largest_solved_ = item_start_.largest_solved;
+  }
+
   // Offers `key` for index `index`'s samples (highest_ already covers index).
   void offer_sample(std::vector<SampleKey>& best, SampleKey key) const {
     const auto cap = static_cast<std::size_t>(options_.samples_per_index);
@@ -140,6 +168,11 @@ class WorkerFigures {
   ClusterRecords clusters_;
   std::uint64_t drawn_from_ = 0;
   std::vector<ClassDraw> class_draws_;
+  struct ItemStart {
+    int highest = 0, highest_index = 0;
+    std::array<ClassSizeBucket, 64> sizes{}, solver_sizes{};
+    std::uint64_t largest_solved = 0;
+  } item_start_;
 };
 
 // The memory a class takes per state while a worker solves it.

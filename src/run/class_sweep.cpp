@@ -135,7 +135,8 @@ Words encode_item(const ItemFigures& f) {
   w.push_back(word_of_double(f.cpu_seconds));
   w.push_back(f.drawn_from);
   w.push_back(f.class_draws.size());
-  for (const ClassDraw& d : f.class_draws) w.insert(w.end(), {d.configurations, d.times, word_of_double(d.cpu_seconds)});
+  for (const ClassDraw& d : f.class_draws)
+    w.insert(w.end(), {d.configurations, d.times, word_of_double(d.cpu_seconds)});
   return w;
 }
 
@@ -378,7 +379,8 @@ class ClassSweepJob {
     largest_class_ = std::max(largest_class_, figures.largest_class);
     if (job_.options.record_item_costs && figures.delta.refused.empty()) {
       if (!figures.class_draws.empty()) {
-        item_costs_.push_back(cost_of_drawn_classes(item, figures.cpu_seconds, figures.drawn_from, figures.class_draws));
+        item_costs_.push_back(
+            cost_of_drawn_classes(item, figures.cpu_seconds, figures.drawn_from, figures.class_draws));
       } else {
         std::uint64_t configurations = 0;
         for (const VehicleTally& tally : figures.delta.tallies) configurations += tally.domain;
