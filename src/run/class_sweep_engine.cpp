@@ -240,8 +240,7 @@ std::optional<Estimate> estimate_job(const RunSettings& s) {
   std::vector<std::uint64_t> sizes(measured.size());
   for (std::size_t k = 0; k < measured.size(); ++k) sizes[k] = sizes_of_share[k % threads][k / threads];
   e.sizing_cpu_seconds = process_cpu_seconds() - cpu_before;
-  e.sample = stratify(measured, sizes, population, kStrata, s.sweep.estimate_items, s.sweep.estimate_seed,
-                      options.draw_classes_above);
+  e.sample = stratify(measured, sizes, population, kStrata, s.sweep.estimate_items, s.sweep.estimate_seed);
   ProgressLog silent(true, "");
   const double run_before = process_cpu_seconds();
   e.run = sweep_job(s, nullptr, silent, false, nullptr, e.sample.drawn());

@@ -21,8 +21,7 @@ std::vector<std::uint64_t> StratifiedSample::drawn() const {
 }
 
 StratifiedSample stratify(const std::vector<std::uint64_t>& items, const std::vector<std::uint64_t>& sizes,
-                          std::uint64_t population, int strata, int draws, std::uint64_t seed,
-                          std::uint64_t cost_cap) {
+                          std::uint64_t population, int strata, int draws, std::uint64_t seed) {
   if (items.size() != sizes.size()) throw std::logic_error("stratify: an item without its size");
   if (strata < 1 || draws < 1) throw std::logic_error("stratify: no stratum or no draw");
   StratifiedSample sample;
@@ -62,21 +61,16 @@ StratifiedSample stratify(const std::vector<std::uint64_t>& items, const std::ve
     }
     sample.strata.push_back(std::move(s));
   }
-  // Neyman's allocation, n_h ∝ m_h σ_h / √c_h, with σ_h about the stratum's mean size
-  // x̄_h = X_h / m_h and the cost of an item c_h about x̄_h too, up to `cost_cap` (an item above
-  // it is solved by some of its classes, at about the cost of one of that size): n_h ∝
-  // X_h / √min(x̄_h, cost_cap), that is √(X_h m_h) below the cap. At least 2 per stratum (an
-  // interval needs two), at most all of it; the items of size 0 get a few.
-  const auto weight = [cost_cap](const Stratum& s) {
-    const double mean = s.size_sum / static_cast<double>(s.items);
-    const double cost = cost_cap == 0 ? mean : std::min(mean, static_cast<double>(cost_cap));
-    return cost > 0 ? s.size_sum / std::sqrt(cost) : 0.0;
-  };
+  // Neyman's allocation at a cost per item that follows its size: n_h ∝ m_h σ_h / √c_h, with
+  // σ_h and c_h both about the stratum's mean size X_h / m_h, is n_h ∝ √(X_h m_h). At least 2
+  // per stratum (an interval needs two), at most all of it; the items of size 0 get a few.
   double weights = 0;
-  for (std::size_t h = 1; h < sample.strata.size(); ++h) weights += weight(sample.strata[h]);
+  for (std::size_t h = 1; h < sample.strata.size(); ++h)
+    weights += std::sqrt(sample.strata[h].size_sum * static_cast<double>(sample.strata[h].items));
   for (std::size_t h = 0; h < sample.strata.size(); ++h) {
     Stratum& s = sample.strata[h];
-    const double share = h == 0 ? kEmptyDraws : draws * weight(s) / weights;
+    const double share =
+        h == 0 ? kEmptyDraws : draws * std::sqrt(s.size_sum * static_cast<double>(s.items)) / weights;
     const auto wanted = static_cast<std::size_t>(std::max(2.0, std::round(share)));
     for (const std::size_t position : random_positions(members[h].size(), wanted, seed + h)) {
       s.drawn.push_back(items[members[h][position]]);

@@ -10,9 +10,7 @@
 //      stratum, the others are cut, by ascending size, into strata of equal total size;
 //   2. a few items of each stratum, drawn at random, are solved and timed (t_i): in all about
 //      `draws` items, allocated as Neyman's rule does when an item's cost and its cost's
-//      spread both follow its size, n_h ∝ √(X_h m_h) (at least 2 in each stratum; an item
-//      solved by a draw of its classes costs about the same whatever its size, n_h ∝
-//      X_h / √cap then).
+//      spread both follow its size, n_h ∝ √(X_h m_h) (at least 2 in each stratum).
 // The projection, with E = N / m, X_h the sizes' sum of stratum h's m_h items, and in each
 // stratum the ratio R_h = Σt / Σx of its n_h solved items (the mean of t for sizes 0):
 //   T = E Σ_h X_h R_h
@@ -64,13 +62,11 @@ struct StratifiedSample {
 
 // The strata of the first phase's items (with their sizes) and each one's draw: `strata`
 // strata of sizes above 0 (fewer where fewer items) and the items of size 0, about `draws`
-// items drawn in all, by a generator seeded with `seed`; an item of more configurations than
-// `cost_cap` (0: none) costs about as much as one of that many (it is solved by some of its
-// classes), which the allocation takes into account.
+// items drawn in all, by a generator seeded with `seed`.
 StratifiedSample stratify(const std::vector<std::uint64_t>& items, const std::vector<std::uint64_t>& sizes,
-                          std::uint64_t population, int strata, int draws, std::uint64_t seed,
-                          std::uint64_t cost_cap = 0);
+                          std::uint64_t population, int strata, int draws, std::uint64_t seed);
 
+// Where a projection's spread comes from: its variance's three parts (seconds²).
 struct CpuVariance {
   double items = 0;        // the draws of items within the strata
   double classes = 0;      // the draws of classes within the items estimated from them

@@ -65,20 +65,6 @@ TEST(Stratify, StrataOfEqualSizeByAscendingSizeAndTheEmptyOnes) {
   EXPECT_NE(stratify(p.items, p.sizes, 100, 4, 12, 8).drawn(), s.drawn());
 }
 
-// Items above a cost cap (solved by a draw of their classes) cost about what one at the cap
-// costs: the strata of heavy items get more draws than by size alone, the light ones fewer.
-TEST(Stratify, ACostCapMovesDrawsToTheHeavyStrata) {
-  const Population p;
-  const StratifiedSample by_size = stratify(p.items, p.sizes, 100, 4, 40, 7);
-  const StratifiedSample capped = stratify(p.items, p.sizes, 100, 4, 40, 7, 20);
-  ASSERT_EQ(capped.strata.size(), by_size.strata.size());
-  EXPECT_LT(capped.strata[1].drawn.size(), by_size.strata[1].drawn.size());
-  EXPECT_GT(capped.strata.back().drawn.size(), by_size.strata.back().drawn.size());
-  // Above the cap, equal sizes get equal draws.
-  EXPECT_NEAR(static_cast<double>(capped.strata[3].drawn.size()), static_cast<double>(capped.strata[4].drawn.size()), 1);
-  EXPECT_NEAR(static_cast<double>(capped.drawn().size()), 40 + 4, 3);
-}
-
 // Costs exactly proportional to size (and a fixed cost for the empty items): the projection
 // is exact and the interval 0 when every item was sized, whatever was drawn.
 TEST(ProjectCpu, CostsProportionalToSizeAreProjectedExactly) {
