@@ -41,7 +41,10 @@ class WorkerItemSolver final : public ItemSolver {
       figures.solver_class_sizes = new_sizes(worker_->solver_class_sizes(), solver_reported_);
     }
     figures.largest_class = worker_->largest_class();
-    std::tie(figures.drawn_from, figures.class_draws) = worker_->take_class_draws();
+    class_engine::WorkerFigures::ClassDraws draws = worker_->take_class_draws();
+    figures.drawn_from = draws.drawn_from;
+    figures.class_draws = std::move(draws.draws);
+    figures.draw_search_seconds = draws.search_seconds;
     return figures;
   }
 

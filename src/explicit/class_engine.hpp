@@ -78,9 +78,11 @@ struct ItemFigures {
   std::vector<ClassSizeBucket> class_sizes, solver_class_sizes;
   std::uint64_t largest_class = 0;  // the most states of a class the worker has solved so far
   double cpu_seconds = 0;           // the CPU its solving took (the solving thread's), set by the job
-  // With draws: the item's configurations and its classes drawn (the figures are theirs alone).
+  // With draws: the item's configurations and its classes drawn (the figures are theirs
+  // alone), and the CPU of the draw's second column search, which a sweep does not make.
   std::uint64_t drawn_from = 0;
   std::vector<ClassDraw> class_draws;
+  double draw_search_seconds = 0;
 };
 
 // Solves work items one at a time; one per thread.

@@ -382,7 +382,13 @@ class Worker final : public WorkerFigures {
       drawing_ = Drawing::Solve;
       listed_at_ = 0;
       refuse_ = false;
+      // A sweep searches the columns once; this second search, apart from its drawn classes,
+      // is the draw's own cost.
+      const double start = thread_cpu_seconds();
       search_columns(0, row_cars_, row_trucks_, own_mirror);
+      double classes = 0;
+      for (const ClassDraw& d : class_draws_) classes += d.cpu_seconds;
+      draw_search_seconds_ = std::max(0.0, thread_cpu_seconds() - start - classes);
     }
     drawing_ = Drawing::None;
     drawn_from_ = total;

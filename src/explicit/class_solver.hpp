@@ -60,10 +60,15 @@ class WorkerFigures {
   // The cluster records found since the last call (options.on_clusters), and forgets them.
   ClusterRecords take_clusters() { return std::exchange(clusters_, {}); }
   std::uint64_t largest_class() const { return largest_solved_; }
-  // The classes drawn from the last item (ClassEngineOptions::draw_classes_above) and the
-  // item's configurations, and forgets them.
-  std::pair<std::uint64_t, std::vector<ClassDraw>> take_class_draws() {
-    return {std::exchange(drawn_from_, 0), std::exchange(class_draws_, {})};
+  // The classes drawn from the last item (ClassEngineOptions::draw_classes_above), the item's
+  // configurations and the CPU of the draw's second column search, and forgets them.
+  struct ClassDraws {
+    std::uint64_t drawn_from = 0;
+    std::vector<ClassDraw> draws;
+    double search_seconds = 0;
+  };
+  ClassDraws take_class_draws() {
+    return {std::exchange(drawn_from_, 0), std::exchange(class_draws_, {}), std::exchange(draw_search_seconds_, 0)};
   }
 
   // The figures found since the last call, as the state of work item `item` alone, and
@@ -168,6 +173,7 @@ class WorkerFigures {
   ClusterRecords clusters_;
   std::uint64_t drawn_from_ = 0;
   std::vector<ClassDraw> class_draws_;
+  double draw_search_seconds_ = 0;
   struct ItemStart {
     int highest = 0, highest_index = 0;
     std::array<ClassSizeBucket, 64> sizes{}, solver_sizes{};

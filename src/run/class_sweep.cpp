@@ -137,6 +137,7 @@ Words encode_item(const ItemFigures& f) {
   w.push_back(f.class_draws.size());
   for (const ClassDraw& d : f.class_draws)
     w.insert(w.end(), {d.configurations, d.times, word_of_double(d.cpu_seconds)});
+  w.push_back(word_of_double(f.draw_search_seconds));
   return w;
 }
 
@@ -173,6 +174,7 @@ ItemFigures decode_item(const Words& words) {
     d.times = r.next();
     d.cpu_seconds = r.next_double();
   }
+  f.draw_search_seconds = r.next_double();
   if (!r.at_end()) throw std::runtime_error("an item's figures run on past their end");
   return f;
 }
@@ -380,7 +382,8 @@ class ClassSweepJob {
     if (job_.options.record_item_costs && figures.delta.refused.empty()) {
       if (!figures.class_draws.empty()) {
         item_costs_.push_back(
-            cost_of_drawn_classes(item, figures.cpu_seconds, figures.drawn_from, figures.class_draws));
+            cost_of_drawn_classes(item, figures.cpu_seconds - figures.draw_search_seconds, figures.drawn_from,
+                                  figures.class_draws));
       } else {
         std::uint64_t configurations = 0;
         for (const VehicleTally& tally : figures.delta.tallies) configurations += tally.domain;
