@@ -194,9 +194,9 @@ class Worker final : public WorkerFigures {
     }
   }
 
-  // The states of all the classes of work item `item`, found without solving them (0 where
-  // the item holds none, or its mirror item solves them): a work sample's measure of an
-  // item's size. It counts every column's arrangements, vehicle limits or not.
+  // The configurations work item `item` adds (its classes' states, twice where it solves its
+  // mirror item's too; 0 where it holds none, or its mirror item solves them), found without
+  // solving them: a work sample's measure of an item's size. Vehicle limits or not.
   std::uint64_t item_states(std::uint64_t item) override {
     if (!take_rows(item)) return 0;
     const int n = t_.n;
