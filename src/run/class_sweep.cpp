@@ -311,7 +311,6 @@ class ClassSweepJob {
     }
     if (const std::uint64_t reopened = reopen_refused(state_, job_items_, pairs_); reopened > 0)
       log("classes: " + std::to_string(reopened) + " work items refused by the memory bound run again");
-    population_items_ = count_of(within);
     units_ = missing_of(job_items_, state_);
     done_before_ = count_of(job_items_) - count_of(units_);
     seconds_before_ = state_.seconds;
@@ -348,7 +347,6 @@ class ClassSweepJob {
     census.largest_class = largest_class_;
     result.census = std::move(census);
     result.item_costs = std::move(item_costs_);
-    result.job_items = population_items_;
     result.checkpoint = checkpoint_ ? checkpoint_->path().string() : "";
     if (outcome.stopped)
       log(checkpoint_ ? "classes: stopped early; --resume continues from " + result.checkpoint
@@ -439,7 +437,6 @@ class ClassSweepJob {
   std::optional<double> total_states_;
   std::vector<ClassSizeBucket> class_sizes_, solver_class_sizes_;
   std::uint64_t largest_class_ = 0;
-  std::uint64_t population_items_ = 0;  // the job's items within the vehicle limits
   std::vector<ItemCost> item_costs_;     // a work sample's, item by item
   Clock::time_point start_ = Clock::now();
 };

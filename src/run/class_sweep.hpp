@@ -56,11 +56,8 @@ struct ClassJobResult {
   bool stopped = false;  // a stop signal ended it early
   int ranks = 1;
   std::string checkpoint;  // rank 0: the checkpoint's path, empty without `out`
-  // With options.record_item_costs, rank 0: each solved item's cost (refused items left out),
-  // and how many items the job holds within the vehicle limits (the items a work sample
-  // samples).
+  // With options.record_item_costs, rank 0: each solved item's cost (refused items left out).
   std::vector<ItemCost> item_costs;
-  std::uint64_t job_items = 0;
   // On one process: the process's CPU while the scheduler ran the items (solving them, and
   // handing each from its worker to the job).
   double scheduling_cpu_seconds = 0;
