@@ -17,7 +17,7 @@ out=results/digests.md
   echo
   echo "| result | engine | dominance figures | digest |"
   echo "|---|---|---|---|"
-  for file in $(find results -name classification.h5 | sort); do
+  for file in $(find results -name classification.h5 | LC_ALL=C sort); do
     dir=$(dirname "$file")
     report=$("$binary" verify --run "$dir") || { echo "verify failed on $dir:" >&2; echo "$report" >&2; exit 1; }
     engine=$(sed -n 's/^ok    result: .*, engine \([a-z]*\);.*/\1/p' <<<"$report")
