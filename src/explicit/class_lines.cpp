@@ -69,6 +69,13 @@ LineTables::LineTables(const Rules& rules, std::size_t admitted_slots_in)
           line_ok[static_cast<std::size_t>(group_of[static_cast<std::size_t>(a)])])
         ++free_arrangements[static_cast<std::size_t>(m)];
 
+  if (groups > kMaxGroups) throw std::logic_error("class engine: more kind sequences than kMaxGroups");
+  column_groups.assign(static_cast<std::size_t>(masks), 0);
+  for (int m = 0; m < masks; ++m)
+    for (int g = 0; g < groups; ++g)
+      if (line_ok[static_cast<std::size_t>(g)] && !admitted(g, m).empty())
+        column_groups[static_cast<std::size_t>(m)] |= std::uint32_t{1} << g;
+
   // The mirror: a line read backwards (a column of the board reflected top to bottom).
   reflected.resize(static_cast<std::size_t>(count));
   for (int a = 0; a < count; ++a) reflected[static_cast<std::size_t>(a)] = lines.reversed(a);

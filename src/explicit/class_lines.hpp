@@ -21,6 +21,8 @@ constexpr std::uint8_t kUnreached = 0xFF;
 constexpr int kMaxStoredIndex = kUnreached - 1;
 constexpr int kIndexSlots = 256;
 constexpr int kMaxN = kMaxClassEngineSize;
+// Kind sequences of a line (groups): 15 on 8x8 (cars and trucks filling at most 8 cells).
+constexpr int kMaxGroups = 16;
 // Room per (group, mask) for the admitted arrangements: at least the most arrangements a kind
 // sequence has (6 up to n = 6, 15 on n = 8).
 constexpr std::size_t kNarrowAdmittedSlots = 8;
@@ -103,6 +105,7 @@ struct LineTables {
   std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
   std::vector<std::uint8_t> admitted_flat;        // the same lists, admitted_slots apart
   std::vector<std::uint64_t> free_arrangements;   // [mask]: a column's arrangements clear of it
+  std::vector<std::uint32_t> column_groups;       // [mask]: bit g if line_ok[g] and g admits one
   std::vector<int> reflected;                     // [arrangement]: the line read backwards
   std::vector<int> mirror_group;                  // [group]: the group of its reversed sequence
   // [arrangement * masks + mask]: byte i = position(arrangement, mask ^ (1 << i)), 0 where

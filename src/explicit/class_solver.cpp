@@ -142,8 +142,7 @@ class Worker final : public WorkerFigures {
     }
     combos_.clear();
     slot_of_combo_.assign(combos, 0);
-    level_.resize(static_cast<std::size_t>(n + 1));
-    level_[0].clear();
+    admitted_.clear();
     std::uint64_t item_states = 0;  // of all the item's classes
     for (std::uint32_t id = 0; id < combos; ++id) {
       Combo c;
@@ -173,7 +172,7 @@ class Worker final : public WorkerFigures {
       item_states += columns;
       const LineArrangement& exit = t_.lines[kept.row[static_cast<std::size_t>(t_.exit_row)]];
       kept.winning = exit.segments.back().start == n - 2;
-      level_[0].push_back(id);
+      admitted_.push_back(id);
     }
     if (options_.draw_classes_above != 0 && (own_mirror ? 1 : 2) * item_states > options_.draw_classes_above) {
       draw_classes(item, own_mirror);
@@ -187,7 +186,7 @@ class Worker final : public WorkerFigures {
     guarded_ = item_states > explicit_limit;
     refuse_ = false;
     if (guarded_) mark_item_start();
-    search_columns(0, row_cars_, row_trucks_, own_mirror);
+    search_classes(own_mirror);
     if (guarded_ && refuse_) {
       forget_item();
       refused_.push_back(item);
@@ -307,57 +306,85 @@ class Worker final : public WorkerFigures {
     return true;
   }
 
-  // Columns j.. of the classes of the current item; cars and trucks so far. A choice that
-  // breaks the vehicle limits is not followed (later columns only add vehicles). `undecided`:
-  // the item is its own mirror and the columns so far are their own mirrors: a column whose
-  // mirror group is less leads to classes whose mirrors are solved instead, one whose mirror
-  // is greater to classes that are solved for both.
-  void search_columns(int j, int cars, int trucks, bool undecided) {
+  // A row combination the column search reached, with its states so far: the product over
+  // the columns chosen of the arrangements each admits.
+  struct Reached {
+    std::uint32_t combo;
+    std::uint64_t states;
+  };
+
+  // Every class of the current item, in the order of its columns' kind sequences (column 0's
+  // most significant), through search_columns.
+  void search_classes(bool own_mirror) {
+    reached_.clear();
+    for (const std::uint32_t id : admitted_) reached_.push_back(Reached{id, 1});
+    search_columns(0, row_cars_, row_trucks_, own_mirror, reached_);
+  }
+
+  // Columns j.. of the classes of the current item; `reached`: the row combinations that
+  // columns 0..j-1 admit, ascending; cars and trucks so far. A choice that breaks the vehicle
+  // limits is not followed (later columns only add vehicles). `undecided`: the item is its own
+  // mirror and the columns so far are their own mirrors: a column whose mirror group is less
+  // leads to classes whose mirrors are solved instead, one whose mirror is greater to classes
+  // that are solved for both.
+  void search_columns(int j, int cars, int trucks, bool undecided, const std::vector<Reached>& reached) {
     const int n = t_.n;
     if (j == n) {
       const int weight = undecided && mirror_ ? 1 : mirror_ ? 2 : 1;
+      class_states_ = 0;
+      for (const Reached& r : reached) class_states_ += r.states;
       if (drawing_ == Drawing::List) {
-        listed_.push_back(static_cast<std::uint64_t>(weight) * class_states());
+        listed_.push_back(static_cast<std::uint64_t>(weight) * class_states_);
       } else if (drawing_ == Drawing::Solve) {
-        if (const std::uint64_t times = times_drawn_[listed_at_++]; times > 0) solve_drawn(cars, trucks, weight, times);
+        if (const std::uint64_t times = times_drawn_[listed_at_++]; times > 0) {
+          take_class_combos(reached);
+          solve_drawn(cars, trucks, weight, times);
+        }
       } else if (!guarded_) {
+        take_class_combos(reached);
         solve_class(cars, trucks, weight);
       } else if (!refuse_) {
+        take_class_combos(reached);
         solve_on_its_path(cars, trucks, weight);
       }
       return;
     }
-    const std::vector<std::uint32_t>& from = level_[static_cast<std::size_t>(j)];
-    std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(j + 1)];
+    const auto uj = static_cast<std::size_t>(j);
+    std::uint32_t allowed = 0;
     for (int g = 0; g < t_.groups; ++g) {
       const int mirror_g = t_.mirror_group[static_cast<std::size_t>(g)];
       if (mirror_ && undecided && mirror_g < g) continue;
-      if (!t_.line_ok[static_cast<std::size_t>(g)]) continue;
-      if (const int fixed = fixed_group_[static_cast<std::size_t>(n + j)]; fixed >= 0 && g != fixed) continue;
-      const int more_cars = cars + t_.group_cars[static_cast<std::size_t>(g)];
-      const int more_trucks = trucks + t_.group_trucks[static_cast<std::size_t>(g)];
-      if (!rules_.limits().allows(more_cars, more_trucks)) continue;
-      kept.clear();
-      for (std::uint32_t k : from)
-        if (!t_.admitted(g, combos_[k].column_mask[static_cast<std::size_t>(j)]).empty()) kept.push_back(k);
-      if (kept.empty()) continue;
-      column_group_[static_cast<std::size_t>(j)] = g;
-      column_table_[static_cast<std::size_t>(j)] = t_.admitted_table(g);
-      search_columns(j + 1, more_cars, more_trucks, undecided && mirror_g == g);
+      if (const int fixed = fixed_group_[static_cast<std::size_t>(n) + uj]; fixed >= 0 && g != fixed) continue;
+      if (!rules_.limits().allows(cars + t_.group_cars[static_cast<std::size_t>(g)],
+                                  trucks + t_.group_trucks[static_cast<std::size_t>(g)]))
+        continue;
+      allowed |= std::uint32_t{1} << g;
+    }
+    std::array<std::vector<Reached>, kMaxGroups>& kept = reached_by_group_[uj];
+    for (std::uint32_t bits = allowed; bits != 0; bits &= bits - 1) kept[static_cast<std::size_t>(std::countr_zero(bits))].clear();
+    // Each combination goes to the groups that admit its mask: the lists stay ascending.
+    for (const Reached& r : reached) {
+      const int mask = combos_[r.combo].column_mask[uj];
+      for (std::uint32_t bits = t_.column_groups[static_cast<std::size_t>(mask)] & allowed; bits != 0; bits &= bits - 1) {
+        const int g = std::countr_zero(bits);
+        kept[static_cast<std::size_t>(g)].push_back(Reached{r.combo, r.states * t_.admitted(g, mask).size()});
+      }
+    }
+    for (std::uint32_t bits = allowed; bits != 0; bits &= bits - 1) {
+      const int g = std::countr_zero(bits);
+      if (kept[static_cast<std::size_t>(g)].empty()) continue;
+      column_group_[uj] = g;
+      column_table_[uj] = t_.admitted_table(g);
+      search_columns(j + 1, cars + t_.group_cars[static_cast<std::size_t>(g)],
+                     trucks + t_.group_trucks[static_cast<std::size_t>(g)],
+                     undecided && t_.mirror_group[static_cast<std::size_t>(g)] == g, kept[static_cast<std::size_t>(g)]);
     }
   }
 
-  // The states of the class of the kept row combinations (level_[n]).
-  std::uint64_t class_states() const {
-    const int n = t_.n;
-    std::uint64_t total = 0;
-    for (const std::uint32_t k : level_[static_cast<std::size_t>(n)]) {
-      std::uint64_t size = 1;
-      for (int j = 0; j < n; ++j)
-        size *= t_.admitted(column_group_[static_cast<std::size_t>(j)], combos_[k].column_mask[static_cast<std::size_t>(j)]).size();
-      total += size;
-    }
-    return total;
+  // The current class's row combinations (class_combos_), ascending.
+  void take_class_combos(const std::vector<Reached>& reached) {
+    class_combos_.clear();
+    for (const Reached& r : reached) class_combos_.push_back(r.combo);
   }
 
   // ClassEngineOptions::draw_classes_above: lists the current item's classes (their
@@ -367,7 +394,7 @@ class Worker final : public WorkerFigures {
   void draw_classes(std::uint64_t item, bool own_mirror) {
     listed_.clear();
     drawing_ = Drawing::List;
-    search_columns(0, row_cars_, row_trucks_, own_mirror);
+    search_classes(own_mirror);
     std::vector<std::uint64_t> cumulative;
     std::uint64_t total = 0;
     for (const std::uint64_t configurations : listed_) cumulative.push_back(total += configurations);
@@ -385,7 +412,7 @@ class Worker final : public WorkerFigures {
       // A sweep searches the columns once; this second search, apart from its drawn classes,
       // is the draw's own cost.
       const double start = thread_cpu_seconds();
-      search_columns(0, row_cars_, row_trucks_, own_mirror);
+      search_classes(own_mirror);
       double classes = 0;
       for (const ClassDraw& d : class_draws_) classes += d.cpu_seconds;
       draw_search_seconds_ = std::max(0.0, thread_cpu_seconds() - start - classes);
@@ -399,7 +426,7 @@ class Worker final : public WorkerFigures {
   }
 
   void solve_drawn(int cars, int trucks, int weight, std::uint64_t times) {
-    const std::uint64_t states = class_states();
+    const std::uint64_t states = class_states_;
     const double start = thread_cpu_seconds();
     solve_on_its_path(cars, trucks, weight);
     class_draws_.push_back({static_cast<std::uint64_t>(weight) * states, times, thread_cpu_seconds() - start});
@@ -408,7 +435,7 @@ class Worker final : public WorkerFigures {
   // The current class on the path its size picks: the class solver, or this worker; refuse_
   // if it fits neither.
   void solve_on_its_path(int cars, int trucks, int weight) {
-    const std::uint64_t states = class_states();
+    const std::uint64_t states = class_states_;
     if (for_solver(states)) {
       solve_elsewhere(cars, trucks, weight, states);
       for (const SolvedElsewhere& solved : solved_elsewhere_) count_solved_elsewhere(solved);
@@ -516,7 +543,7 @@ class Worker final : public WorkerFigures {
       if (!t_.empty_group(column_group_[static_cast<std::size_t>(j)])) active_columns_.push_back(j);
     classes_.fetch_add(static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
 
-    const std::vector<std::uint32_t>& kept = level_[static_cast<std::size_t>(n)];
+    const std::vector<std::uint32_t>& kept = class_combos_;
     entries_.resize(kept.size());
     offsets_.resize(kept.size() + 1);
     std::uint64_t total = 0;
@@ -896,7 +923,11 @@ class Worker final : public WorkerFigures {
   std::vector<SolvedElsewhere> solved_elsewhere_;
   std::vector<Combo> combos_;
   std::vector<std::uint32_t> slot_of_combo_;
-  std::vector<std::vector<std::uint32_t>> level_;  // combos admitted by columns 0..j-1
+  std::vector<std::uint32_t> admitted_;  // the item's admitted row combinations, ascending
+  std::vector<Reached> reached_;
+  std::array<std::array<std::vector<Reached>, kMaxGroups>, kMaxN> reached_by_group_;  // [column][group]
+  std::vector<std::uint32_t> class_combos_;  // the current class's combinations, ascending
+  std::uint64_t class_states_ = 0;           // the current class's states
   std::array<int, kMaxN> column_group_{};
   std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
   std::vector<int> active_rows_, active_columns_;          // the lines holding vehicles
