@@ -46,9 +46,10 @@ class Tally:
         self.walls, self.cars, self.trucks, self.domain, self.figures = walls, cars, trucks, domain, figures
 
 
-def read_census(path, error=fail):
+def read_census(path, error=fail, part=False):
     """(parameter fields, header fields, [Tally]) of a finished census; error(reason) where the
-    file is unreadable, damaged, no census or unfinished."""
+    file is unreadable, damaged, no census or unfinished. With `part`, the census of a part of
+    a sweep (classify --items K/N), whose finished state `rushhour verify --run DIR` checks."""
     try:
         text = open(path).read()
     except OSError as e:
@@ -61,7 +62,10 @@ def read_census(path, error=fail):
     lines = body.split("\n")
     fields = dict(w.split("=", 1) for w in lines[1].split()[1:] if "=" in w)
     header = dict(l.split(" ", 1) for l in lines[2:9] if " " in l)
-    if header.get("next_item") != header.get("items"):
+    if "items" in fields and not part:
+        return error(f"{path} is part {fields['items']} of a sweep: pass --part "
+                     "(`rushhour verify --run DIR` checks that it is finished)")
+    if "items" not in fields and header.get("next_item") != header.get("items"):
         return error(f"{path}: the sweep is not finished")
     size = int(fields["size"])
     min_walls = wall_range(fields)[0]
@@ -79,8 +83,8 @@ def read_census(path, error=fail):
     return fields, header, tallies
 
 
-def census_sums(path, allows):
-    fields, header, tallies = read_census(path)
+def census_sums(path, allows, part=False):
+    fields, header, tallies = read_census(path, part=part)
     highest = int(header["highest"])
     sums = {k: [0] * (highest + 1) for k in FIGURES}
     domain = 0

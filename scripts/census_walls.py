@@ -7,8 +7,9 @@ Prints a markdown table, one row per number of walls and one for the whole range
 winning, solvable, unsolvable, highest index, its configurations and non-dominated ones, and
 the clusters (components holding a winning configuration).
 
-Usage: /usr/bin/python3 scripts/census_walls.py CENSUS
-(CENSUS: a finished class run's classes-checkpoint.txt)
+Usage: /usr/bin/python3 scripts/census_walls.py [--part] CENSUS
+(CENSUS: a finished class run's classes-checkpoint.txt; with --part, that of a part of a run,
+classify --items K/N, whose figures are those of its items alone)
 Exit status 0, 2 on bad usage or an unreadable, damaged or unfinished census.
 """
 import sys
@@ -26,20 +27,23 @@ def row(label, domain, sums):
 
 
 def main(argv):
-    if len(argv) != 2:
-        fail("usage: census_walls.py CENSUS")
-    fields, _, _ = census_sums(argv[1], lambda walls, cars, trucks: True)
+    part = len(argv) == 3 and argv[1] == "--part"
+    if len(argv) != 2 + part:
+        fail("usage: census_walls.py [--part] CENSUS")
+    path = argv[-1]
+    fields, _, _ = census_sums(path, lambda walls, cars, trucks: True, part)
     low, high = wall_range(fields)
-    print(f"census of {argv[1]}: size {fields['size']}, exit row {fields['exit_row']}, {fields['metric']} metric"
-          + (f", {fields['domain']} domain" if "domain" in fields else ""))
+    print(f"census of {path}: size {fields['size']}, exit row {fields['exit_row']}, {fields['metric']} metric"
+          + (f", {fields['domain']} domain" if "domain" in fields else "")
+          + (f", part {fields['items']} of the work items" if part else ""))
     print()
     print("| walls | domain | winning | solvable | unsolvable | highest index | configurations of it "
           "| non-dominated of it | clusters |")
     print("|---|---|---|---|---|---|---|---|---|")
     for walls in range(low, high + 1):
-        _, domain, sums = census_sums(argv[1], lambda w, cars, trucks, walls=walls: w == walls)
+        _, domain, sums = census_sums(path, lambda w, cars, trucks, walls=walls: w == walls, part)
         print(row(str(walls), domain, sums))
-    _, domain, sums = census_sums(argv[1], lambda walls, cars, trucks: True)
+    _, domain, sums = census_sums(path, lambda walls, cars, trucks: True, part)
     print(row(f"{low}-{high}", domain, sums))
     return 0
 

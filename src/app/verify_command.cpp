@@ -20,7 +20,9 @@ constexpr const char* kVerifyUsage =
     "(and a bdd run's saved layers) by the board-level search, a class sweep's census against\n"
     "classification.h5 and a sample of its work items solved again against their records, a\n"
     "partitioned run's parts against classification.h5 and a sample of them solved again by\n"
-    "the class engine. One line per check, then the run digest; exit 1 if a check fails.\n"
+    "the class engine. A finished part of a class sweep (classify --items K/N, not merged yet):\n"
+    "its census against itself and a sample of its work items. One line per check, then the\n"
+    "run digest (none for a part); exit 1 if a check fails.\n"
     "With --clusters: rows of a puzzle database against their clusters searched again.";
 
 }  // namespace

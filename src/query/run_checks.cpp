@@ -15,6 +15,7 @@
 #include "board/search.hpp"
 #include "explicit/counting.hpp"
 #include "explicit/class_engine.hpp"
+#include "explicit/item_parts.hpp"
 #include "query/board_cluster.hpp"
 #include "query/class_run.hpp"
 #include "query/part_by_classes.hpp"
@@ -218,6 +219,46 @@ RunCheck items(const std::filesystem::path& run_directory, const RunCheckOptions
                              (skipped > 0 ? " (" + std::to_string(skipped) + " left out: a class above the bound)" : ""));
 }
 
+// A finished part of a class sweep (classify --items K/N): no classification.h5 until the
+// parts are merged, so its census is checked on its own (at every index of every (walls,
+// cars, trucks): configurations within the domain, non-dominated ones within them, a
+// component wherever there are non-dominated ones and never more) and a sample of its work
+// items is solved again. Throws InputError for a part that is not finished (or holds refused
+// items).
+void check_class_part(const std::filesystem::path& run_directory, const run::RunDirectory::SavedSweep& saved,
+                      const RunCheckOptions& options, const std::function<void(const RunCheck&)>& report) {
+  const ItemPart part = saved.identity.part;
+  const std::uint64_t of_part = count_of(part_items(saved.state.items, part));
+  const std::uint64_t missing = count_of(missing_of(part_items(saved.state.items, part), saved.state));
+  if (missing > 0)
+    throw InputError(run_directory.string() + ": part " + part.describe() + " is not finished (" +
+                     std::to_string(missing) + " of its work items missing; --resume it)");
+  if (!saved.state.refused.empty())
+    throw InputError(run_directory.string() + ": part " + part.describe() + " has " +
+                     std::to_string(saved.state.refused.size()) +
+                     " work items refused by the memory bound (--resume it with more memory)");
+  report(passed("part", "part " + part.describe() + " of " + saved.identity.rules.describe() + ": its " +
+                            std::to_string(of_part) + " work items done (" + std::to_string(saved.state.classes) +
+                            " classes, " + std::to_string(saved.state.states) +
+                            " configurations); `rushhour merge` adds the parts into one classification.h5"));
+  std::string difference;
+  for (std::size_t slot = 0; slot < saved.state.tallies.size() && difference.empty(); ++slot) {
+    const VehicleTally& tally = saved.state.tallies[slot];
+    std::uint64_t solvable = 0;
+    for (std::size_t i = 0; i < tally.count.size() && difference.empty(); ++i) {
+      solvable += tally.count[i];
+      if (tally.nondominated[i] > tally.count[i]) difference = at_index(i) + "more non-dominated configurations than configurations";
+      else if ((tally.components[i] > 0) != (tally.nondominated[i] > 0) || tally.components[i] > tally.nondominated[i])
+        difference = at_index(i) + "components and non-dominated configurations do not match";
+    }
+    if (difference.empty() && solvable > tally.domain) difference = "more solvable configurations than the domain holds";
+  }
+  report(difference.empty() ? passed("census", "the part's figures agree with each other at every index and "
+                                               "number of walls, cars and trucks")
+                            : failed("census", difference));
+  report(items(run_directory, options));
+}
+
 // A sample of a partitioned run's parts (number, recorded part_digest) solved again by the
 // class engine; `finished`: the parts the run finished.
 RunCheck part_classes(const std::string& identity_text, const std::string& where,
@@ -412,8 +453,14 @@ void check_database(const std::filesystem::path& path, std::uint64_t records,
 std::string check_run(const std::filesystem::path& run_directory, const RunCheckOptions& options,
                       const std::function<void(const RunCheck&)>& report) {
   const run::RunDirectory directory(run_directory);
-  if (!std::filesystem::exists(directory.result_file()))
+  if (!std::filesystem::exists(directory.result_file())) {
+    if (const std::optional<run::RunDirectory::SavedSweep> saved = directory.saved_class_sweep();
+        saved && !saved->identity.part.whole()) {
+      check_class_part(run_directory, *saved, options, report);
+      return "";  // a run digest is of a whole run's figures
+    }
     throw InputError(run_directory.string() + ": no classification.h5: not a finished run");
+  }
   // A file that the reader refuses (damaged, or figures that contradict each other: the sums,
   // the winning set against index 0, non-dominated against configurations, samples that are
   // no boards of the domain) is a failed check, not bad input: it is what verify looks for.

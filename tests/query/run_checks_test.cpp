@@ -363,6 +363,38 @@ TEST(VerifyForeign, AFileOfAnotherRunFailsTheCheckThatReadsIt) {
   }
 }
 
+// A finished part of a class sweep (classify --items K/N), before the merge: its census and a
+// sample of its items are checked, a record that differs is named, and a part with refused
+// items is no finished part (exit 2).
+TEST(VerifyParts, AFinishedClassPartIsCheckedOnItsOwn) {
+  TempDir dir("verify_class_part");
+  const std::string part = dir / "part";
+  ASSERT_EQ(run_rushhour("classify -q --size 5 --engine classes --walls 1 --threads 2 --items 2/3 --out " + part).status, 0);
+  auto verified = run_rushhour("verify --run " + part + " --sample 12");
+  ASSERT_EQ(verified.status, 0) << verified.out << verified.err;
+  for (const char* check : {"ok    part: part 2/3 of 5x5", "ok    census:", "ok    items: 12 of "})
+    EXPECT_NE(verified.out.find(check), std::string::npos) << check << "\n" << verified.out;
+  EXPECT_TRUE(digest_line(verified.out).empty()) << verified.out;
+  std::uint64_t least = 0;
+  rewrite_item_records(part, [&](auto& records) {
+    ASSERT_FALSE(records.empty());
+    auto first = std::min_element(records.begin(), records.end());
+    least = (*first)[0];
+    (*first)[1] ^= 1;
+  });
+  verified = run_rushhour("verify --run " + part + " --sample 12");
+  EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
+  EXPECT_NE(verified.out.find("FAIL  items: work item " + std::to_string(least) + ": "), std::string::npos)
+      << verified.out;
+
+  const std::string refused = dir / "refused";
+  EXPECT_EQ(run_rushhour("classify -q --size 5 --metric move --engine classes --threads 2 --items 1/2 --max-memory 100K "
+                         "--out " + refused).status, 1);
+  verified = run_rushhour("verify --run " + refused);
+  EXPECT_EQ(verified.status, 2) << verified.out;
+  EXPECT_NE(verified.err.find("refused by the memory bound"), std::string::npos) << verified.err;
+}
+
 TEST(VerifyRefuses, WhatIsNoFinishedRun) {
   TempDir dir("verify_refused");
   for (const auto& [command, reason] :

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -420,6 +422,36 @@ TEST(Scripts, CensusPerNumberOfWallsGivesEachWallCountsRun) {
   for (const std::string row : {"| 0 | 13 146 | 4 592 | 9 444 | 3 702 | 10 |", "| 1 | 67 260 | 23 602 | 44 120 | 23 140 | 10 |",
                                 "| 2 | 169 057 | 59 484 | 103 387 | 65 670 | 10 |"})
     EXPECT_NE(table.out.find(row), std::string::npos) << row << "\n" << table.out;
+}
+
+// The census of a part of a walled sweep (classify --items K/N): census_walls.py takes it only
+// with --part, and the parts' domains per number of walls add up to the whole sweep's.
+TEST(Scripts, CensusPerNumberOfWallsOfTheParts) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("census_walls_parts");
+  std::array<std::uint64_t, 3> domain{};  // per number of walls, over the parts
+  for (int part = 1; part <= 2; ++part) {
+    const std::string out = (dir.path() / ("part" + std::to_string(part))).string();
+    ASSERT_EQ(run_rushhour("classify --size 4 -q --engine classes --walls 2 --items " + std::to_string(part) +
+                           "/2 --out " + out).status, 0);
+    const std::string census = out + "/classes-checkpoint.txt";
+    const CommandRun refused = run_shell(script("census_walls.py") + " " + census);
+    EXPECT_EQ(refused.status, 2) << refused.out;
+    EXPECT_NE(refused.err.find("is part " + std::to_string(part) + "/2 of a sweep: pass --part"), std::string::npos)
+        << refused.err;
+    const CommandRun table = run_shell(script("census_walls.py") + " --part " + census);
+    ASSERT_EQ(table.status, 0) << table.out << table.err;
+    EXPECT_NE(table.out.find("part " + std::to_string(part) + "/2 of the work items"), std::string::npos) << table.out;
+    for (int walls = 0; walls <= 2; ++walls) {
+      std::smatch row;
+      ASSERT_TRUE(std::regex_search(table.out, row, std::regex("\n\\| " + std::to_string(walls) + " \\| ([0-9 ]+) \\|")))
+          << table.out;
+      std::string digits = row[1];
+      std::erase(digits, ' ');
+      domain[static_cast<std::size_t>(walls)] += std::stoull(digits);
+    }
+  }
+  EXPECT_EQ(domain, (std::array<std::uint64_t, 3>{13146, 67260, 169057}));  // the explicit engine's, as above
 }
 
 // A bdd run's log holds its dominance pass as "dominance index I: ..." lines; a class sweep's
