@@ -110,7 +110,7 @@ class ClassItems {
   // The items that can hold a class options.fixed_lines selects (their rows' kind sequences),
   // ascending, every wall placement's.
   std::vector<std::uint64_t> items_of_fixed_rows() const;
-  // Each item's configurations without vehicle limits, found without solving it (0 for an
+  // Each item's configurations within the vehicle limits, found without solving it (0 for an
   // item that holds no class, and for an item whose mirror item solves its classes: that one
   // counts them twice), so that they add up to the domain's. Thread-safe.
   std::vector<std::uint64_t> item_sizes(const std::vector<std::uint64_t>& items) const;

@@ -4,6 +4,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <numeric>
 #include <random>
 #include <stdexcept>
 
@@ -125,7 +126,6 @@ class Worker final : public WorkerFigures {
   // base-`groups` digits of the rest, row 0 most significant. Items outside the domain (no
   // target car) hold no class.
   void run_item(std::uint64_t item) override {
-    const int n = t_.n;
     const std::optional<std::uint64_t> rows = take_rows(item);
     if (!rows) return;
     const std::uint64_t combos = *rows;
@@ -134,6 +134,30 @@ class Worker final : public WorkerFigures {
       refused_.push_back(item);
       return;
     }
+    const std::uint64_t item_states = build_combos(combos);
+    if (options_.draw_classes_above != 0 && (own_mirror ? 1 : 2) * item_states > options_.draw_classes_above) {
+      draw_classes(item, own_mirror);
+      return;
+    }
+    const std::uint64_t explicit_limit =
+        options_.class_solver ? std::min(bounds_.class_states, options_.solver_above) : bounds_.class_states;
+    // Only an item above the bound in all can hold a class above it (or one for the class
+    // solver): each of its classes then goes the path its size picks, and if one fits
+    // neither, the item is refused and what it counted so far forgotten.
+    guarded_ = item_states > explicit_limit;
+    refuse_ = false;
+    if (guarded_) mark_item_start();
+    search_classes(own_mirror);
+    if (guarded_ && refuse_) {
+      forget_item();
+      refused_.push_back(item);
+    }
+  }
+
+  // The row combinations of the current item (combos_ by id, the admitted ones in admitted_,
+  // slot_of_combo_ sized), and the states of all its classes, vehicle limits or not.
+  std::uint64_t build_combos(std::uint64_t combos) {
+    const int n = t_.n;
     std::uint32_t stride = 1;
     for (int i = n - 1; i >= 0; --i) {
       row_stride_[static_cast<std::size_t>(i)] = stride;
@@ -143,7 +167,7 @@ class Worker final : public WorkerFigures {
     combos_.clear();
     slot_of_combo_.assign(combos, 0);
     admitted_.clear();
-    std::uint64_t item_states = 0;  // of all the item's classes
+    std::uint64_t item_states = 0;
     for (std::uint32_t id = 0; id < combos; ++id) {
       Combo c;
       c.id = id;
@@ -174,30 +198,26 @@ class Worker final : public WorkerFigures {
       kept.winning = exit.segments.back().start == n - 2;
       admitted_.push_back(id);
     }
-    if (options_.draw_classes_above != 0 && (own_mirror ? 1 : 2) * item_states > options_.draw_classes_above) {
-      draw_classes(item, own_mirror);
-      return;
-    }
-    const std::uint64_t explicit_limit =
-        options_.class_solver ? std::min(bounds_.class_states, options_.solver_above) : bounds_.class_states;
-    // Only an item above the bound in all can hold a class above it (or one for the class
-    // solver): each of its classes then goes the path its size picks, and if one fits
-    // neither, the item is refused and what it counted so far forgotten.
-    guarded_ = item_states > explicit_limit;
-    refuse_ = false;
-    if (guarded_) mark_item_start();
-    search_classes(own_mirror);
-    if (guarded_ && refuse_) {
-      forget_item();
-      refused_.push_back(item);
-    }
+    return item_states;
   }
 
   // The configurations work item `item` adds (its classes' states, twice where it solves its
   // mirror item's too; 0 where it holds none, or its mirror item solves them), found without
-  // solving them: a work sample's measure of an item's size. Vehicle limits or not.
+  // solving them: a work sample's measure of an item's size, within the vehicle limits.
   std::uint64_t item_states(std::uint64_t item) override {
-    if (!take_rows(item)) return 0;
+    const std::optional<std::uint64_t> rows = take_rows(item);
+    if (!rows) return 0;
+    // Within vehicle limits, the column search lists the classes the limits leave, with their
+    // states, as a solve would meet them (an item of too many combinations to search keeps
+    // the count without limits below, an upper bound).
+    if (!rules_.limits().unlimited() && *rows <= bounds_.combos) {
+      build_combos(*rows);
+      listed_.clear();
+      drawing_ = Drawing::List;
+      search_classes(own_mirror_);
+      drawing_ = Drawing::None;
+      return std::accumulate(listed_.begin(), listed_.end(), std::uint64_t{0});
+    }
     const int n = t_.n;
     // Per row, the columns' masks its admitted arrangements cover: byte j, bit i (with the walls').
     std::array<std::vector<std::uint64_t>, kMaxN> covers;

@@ -42,7 +42,7 @@ class WorkerFigures {
 
   // Solves every class of work item `item` (or refuses the item, adding nothing).
   virtual void run_item(std::uint64_t item) = 0;
-  // The configurations work item `item` adds to a sweep without vehicle limits (its classes'
+  // The configurations work item `item` adds to a sweep within the vehicle limits (its classes'
   // states, twice for an item that solves its mirror item's too; 0 where it solves none),
   // found without solving it: from its row combinations and their columns' arrangements.
   virtual std::uint64_t item_states(std::uint64_t item) = 0;

@@ -1,7 +1,7 @@
 // ClassItems::item_sizes, the size of a work item found without solving it (what --estimate
 // stratifies its sample by): item by item, the configurations the solved item adds to the
 // census, and in all the domain's exact count; with the mirror, with walls, in the puzzle
-// domain.
+// domain, within vehicle limits.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -49,6 +49,13 @@ TEST(ItemSizes, WithWallsAndInThePuzzleDomain) {
   expect_sizes_of_solved_items(Rules(4, -1, Metric::Step, {}, Domain::All, {0, 2}), true);
   expect_sizes_of_solved_items(Rules(5, -1, Metric::Move, {}, Domain::Puzzle, {}), true);
   expect_sizes_of_solved_items(Rules(4, -1, Metric::Step, {}, Domain::Puzzle, {1, 2}), true);
+}
+
+TEST(ItemSizes, WithinVehicleLimits) {
+  expect_sizes_of_solved_items(Rules(5, -1, Metric::Step, VehicleLimits{-1, -1, 4}), true);
+  expect_sizes_of_solved_items(Rules(5, -1, Metric::Step, VehicleLimits{3, 1, -1}), true);
+  expect_sizes_of_solved_items(Rules(5, 1, Metric::Move, VehicleLimits{2, -1, 3}, Domain::Puzzle, {}), false);
+  expect_sizes_of_solved_items(Rules(4, -1, Metric::Step, VehicleLimits{-1, -1, 3}, Domain::All, {0, 1}), true);
 }
 
 // An item above ClassEngineOptions::draw_classes_above solves only the classes it draws: as
