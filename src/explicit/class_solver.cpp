@@ -330,15 +330,16 @@ class Worker final : public WorkerFigures {
   // the columns chosen of the arrangements each admits.
   struct Reached {
     std::uint32_t combo;
-    std::uint64_t states;
+    std::uint32_t states;  // at most 15^8 < 2^32 (the numbering's lanes hold a combination's states)
   };
 
   // Every class of the current item, in the order of its columns' kind sequences (column 0's
   // most significant), through search_columns.
   void search_classes(bool own_mirror) {
-    reached_.clear();
-    for (const std::uint32_t id : admitted_) reached_.push_back(Reached{id, 1});
-    search_columns(0, row_cars_, row_trucks_, own_mirror, reached_);
+    std::vector<Reached>& all = reached_[0];
+    all.clear();
+    for (const std::uint32_t id : admitted_) all.push_back(Reached{id, 1});
+    search_columns(0, row_cars_, row_trucks_, own_mirror, all);
   }
 
   // Columns j.. of the classes of the current item; `reached`: the row combinations that
@@ -380,24 +381,26 @@ class Worker final : public WorkerFigures {
         continue;
       allowed |= std::uint32_t{1} << g;
     }
-    std::array<std::vector<Reached>, kMaxGroups>& kept = reached_by_group_[uj];
-    for (std::uint32_t bits = allowed; bits != 0; bits &= bits - 1) kept[static_cast<std::size_t>(std::countr_zero(bits))].clear();
-    // Each combination goes to the groups that admit its mask: the lists stay ascending.
-    for (const Reached& r : reached) {
-      const int mask = combos_[r.combo].column_mask[uj];
-      for (std::uint32_t bits = t_.column_groups[static_cast<std::size_t>(mask)] & allowed; bits != 0; bits &= bits - 1) {
-        const int g = std::countr_zero(bits);
-        kept[static_cast<std::size_t>(g)].push_back(Reached{r.combo, r.states * t_.admitted(g, mask).size()});
-      }
-    }
+    // One list per column at a time (a heavy 7x7 item holds up to 10^8 combinations): each
+    // kind sequence allowed here keeps the combinations whose mask it admits, in order.
+    // Each combination's mask is looked up once, then read in order per kind sequence.
+    std::vector<Reached>& kept = reached_[uj + 1];
+    std::vector<std::uint8_t>& masks = masks_[uj];
+    masks.resize(reached.size());
+    for (std::size_t k = 0; k < reached.size(); ++k) masks[k] = combos_[reached[k].combo].column_mask[uj];
     for (std::uint32_t bits = allowed; bits != 0; bits &= bits - 1) {
       const int g = std::countr_zero(bits);
-      if (kept[static_cast<std::size_t>(g)].empty()) continue;
+      kept.clear();
+      for (std::size_t k = 0; k < reached.size(); ++k)
+        if (t_.column_groups[masks[k]] >> g & 1)
+          kept.push_back(Reached{reached[k].combo,
+                                 reached[k].states * static_cast<std::uint32_t>(t_.admitted(g, masks[k]).size())});
+      if (kept.empty()) continue;
       column_group_[uj] = g;
       column_table_[uj] = t_.admitted_table(g);
       search_columns(j + 1, cars + t_.group_cars[static_cast<std::size_t>(g)],
                      trucks + t_.group_trucks[static_cast<std::size_t>(g)],
-                     undecided && t_.mirror_group[static_cast<std::size_t>(g)] == g, kept[static_cast<std::size_t>(g)]);
+                     undecided && t_.mirror_group[static_cast<std::size_t>(g)] == g, kept);
     }
   }
 
@@ -944,8 +947,8 @@ class Worker final : public WorkerFigures {
   std::vector<Combo> combos_;
   std::vector<std::uint32_t> slot_of_combo_;
   std::vector<std::uint32_t> admitted_;  // the item's admitted row combinations, ascending
-  std::vector<Reached> reached_;
-  std::array<std::array<std::vector<Reached>, kMaxGroups>, kMaxN> reached_by_group_;  // [column][group]
+  std::array<std::vector<Reached>, kMaxN + 1> reached_;  // [column]: the combinations columns 0..j-1 admit
+  std::array<std::vector<std::uint8_t>, kMaxN> masks_;    // [column]: their masks in that column
   std::vector<std::uint32_t> class_combos_;  // the current class's combinations, ascending
   std::uint64_t class_states_ = 0;           // the current class's states
   std::array<int, kMaxN> column_group_{};
