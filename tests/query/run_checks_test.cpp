@@ -192,12 +192,9 @@ void rewrite_item_records(const std::filesystem::path& run,
   }
 }
 
-// A class sweep's item records: a record whose figures differ from the item solved again is
-// named by its item; two differing records of one item are counted.
-TEST(VerifyItems, ARecordThatDiffersIsNamed) {
-  TempDir dir("verify_items");
-  const std::string run = dir / "run";
-  ASSERT_EQ(run_rushhour("classify -q --size 4 --engine classes --threads 2 --out " + run).status, 0);
+// Changes the digest of the record of the least item in a class sweep's records; returns
+// that item.
+std::uint64_t change_least_record(const std::filesystem::path& run) {
   std::uint64_t least = 0;
   rewrite_item_records(run, [&](auto& records) {
     ASSERT_FALSE(records.empty());
@@ -205,6 +202,16 @@ TEST(VerifyItems, ARecordThatDiffersIsNamed) {
     least = (*first)[0];
     (*first)[1] ^= 1;
   });
+  return least;
+}
+
+// A class sweep's item records: a record whose figures differ from the item solved again is
+// named by its item; two differing records of one item are counted.
+TEST(VerifyItems, ARecordThatDiffersIsNamed) {
+  TempDir dir("verify_items");
+  const std::string run = dir / "run";
+  ASSERT_EQ(run_rushhour("classify -q --size 4 --engine classes --threads 2 --out " + run).status, 0);
+  const std::uint64_t least = change_least_record(run);
   auto verified = run_rushhour("verify --run " + run);
   EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
   EXPECT_NE(verified.out.find("FAIL  items: work item " + std::to_string(least) + ": "), std::string::npos)
@@ -375,13 +382,7 @@ TEST(VerifyParts, AFinishedClassPartIsCheckedOnItsOwn) {
   for (const char* check : {"ok    part: part 2/3 of 5x5", "ok    census:", "ok    items: 12 of "})
     EXPECT_NE(verified.out.find(check), std::string::npos) << check << "\n" << verified.out;
   EXPECT_TRUE(digest_line(verified.out).empty()) << verified.out;
-  std::uint64_t least = 0;
-  rewrite_item_records(part, [&](auto& records) {
-    ASSERT_FALSE(records.empty());
-    auto first = std::min_element(records.begin(), records.end());
-    least = (*first)[0];
-    (*first)[1] ^= 1;
-  });
+  const std::uint64_t least = change_least_record(part);
   verified = run_rushhour("verify --run " + part + " --sample 12");
   EXPECT_EQ(verified.status, 1) << verified.out << verified.err;
   EXPECT_NE(verified.out.find("FAIL  items: work item " + std::to_string(least) + ": "), std::string::npos)
