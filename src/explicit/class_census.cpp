@@ -57,6 +57,17 @@ std::vector<ItemRange> complement(const std::vector<ItemRange>& ranges, std::uin
   return outside;
 }
 
+std::vector<ItemRange> every_kth(const std::vector<ItemRange>& ranges, std::uint64_t stride) {
+  std::vector<ItemRange> sample;
+  std::uint64_t position = 0;
+  for (const ItemRange& r : ranges) {
+    const std::uint64_t skip = (stride - position % stride) % stride;
+    for (std::uint64_t item = r.begin + skip; item < r.end; item += stride) sample.push_back({item, item + 1});
+    position += r.end - r.begin;
+  }
+  return sample;
+}
+
 std::vector<ItemRange> intersection(const std::vector<ItemRange>& a, const std::vector<ItemRange>& b) {
   std::vector<ItemRange> both;
   std::size_t first = 0;

@@ -99,6 +99,9 @@ std::vector<ItemRange> complement(const std::vector<ItemRange>& ranges, std::uin
 
 // The items in both `a` and `b` (each sorted and disjoint), as sorted ranges.
 std::vector<ItemRange> intersection(const std::vector<ItemRange>& a, const std::vector<ItemRange>& b);
+// Every stride-th item of `ranges` (sorted and disjoint), counted across them from their first
+// item, as one-item ranges.
+std::vector<ItemRange> every_kth(const std::vector<ItemRange>& ranges, std::uint64_t stride);
 
 // The items of `ranges` (sorted) that `state` does not hold, as sorted ranges.
 std::vector<ItemRange> missing_of(const std::vector<ItemRange>& ranges, const ClassSweepState& state);

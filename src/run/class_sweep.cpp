@@ -251,18 +251,6 @@ std::uint64_t reopen_refused(ClassSweepState& state, const std::vector<ItemRange
   return reopen.size();
 }
 
-// Every stride-th item of `ranges`, counted across them.
-std::vector<ItemRange> every_kth(const std::vector<ItemRange>& ranges, std::uint64_t stride) {
-  std::vector<ItemRange> sample;
-  std::uint64_t position = 0;
-  for (const ItemRange& r : ranges) {
-    const std::uint64_t skip = (stride - position % stride) % stride;
-    for (std::uint64_t item = r.begin + skip; item < r.end; item += stride) sample.push_back({item, item + 1});
-    position += r.end - r.begin;
-  }
-  return sample;
-}
-
 ClassSweepIdentity identity_of(const ClassJob& job) {
   return {.rules = job.rules,
           .samples_per_index = job.options.samples_per_index,

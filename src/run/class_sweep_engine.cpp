@@ -222,12 +222,7 @@ std::optional<Estimate> estimate_job(const RunSettings& s) {
   for (const ItemRange& r : within) population += r.end - r.begin;
   e.stride = population <= kMeasuredItems ? 1 : prime_at_least((population + kMeasuredItems - 1) / kMeasuredItems);
   std::vector<std::uint64_t> measured;
-  std::uint64_t position = 0;  // across the ranges
-  for (const ItemRange& r : within) {
-    for (std::uint64_t item = r.begin + (e.stride - position % e.stride) % e.stride; item < r.end; item += e.stride)
-      measured.push_back(item);
-    position += r.end - r.begin;
-  }
+  for (const ItemRange& r : every_kth(within, e.stride)) measured.push_back(r.begin);
   // Item k of the list to thread k mod threads: neighbouring items are alike in size.
   const auto threads = static_cast<std::size_t>(std::max(1, s.sweep.threads));
   std::vector<std::vector<std::uint64_t>> shares(threads), sizes_of_share(threads);

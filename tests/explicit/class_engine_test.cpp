@@ -395,6 +395,14 @@ TEST(ClassSweepParts, OverlappingOrForeignStatesAreRefused) {
   EXPECT_THROW(test_support::sum_of_sweeps(a, other, 5, 10), InputError);
 }
 
+// A work sample's items (and --estimate's sized ones): every k-th, counted across the ranges.
+TEST(ClassSweepParts, EveryKthItemIsCountedAcrossTheRanges) {
+  EXPECT_EQ(every_kth({{0, 5}, {10, 13}, {20, 21}}, 3), (std::vector<ItemRange>{{0, 1}, {3, 4}, {11, 12}}));
+  EXPECT_EQ(every_kth({{0, 5}, {10, 13}, {20, 21}}, 1).size(), 9u);
+  EXPECT_EQ(every_kth({{4, 6}}, 7), (std::vector<ItemRange>{{4, 5}}));
+  EXPECT_TRUE(every_kth({}, 2).empty());
+}
+
 TEST(ClassSweepParts, AResumedSweepSkipsTheItemsOfItsState) {
   const Rules rules(5, -1, Metric::Step);
   ClassEngineOptions options;
