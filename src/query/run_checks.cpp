@@ -22,6 +22,7 @@
 #include "query/saved_parts.hpp"
 #include "query/saved_run.hpp"
 #include "run/class_sweep.hpp"
+#include "run/merge_parts.hpp"
 #include "run/run_directory.hpp"
 #include "storage/class_checkpoint.hpp"
 #include "storage/classification_file.hpp"
@@ -223,20 +224,12 @@ RunCheck items(const std::filesystem::path& run_directory, const RunCheckOptions
 // parts are merged, so its census is checked on its own (at every index of every (walls,
 // cars, trucks): configurations within the domain, non-dominated ones within them, a
 // component wherever there are non-dominated ones and never more) and a sample of its work
-// items is solved again. Throws InputError for a part that is not finished (or holds refused
-// items).
+// items is solved again. Throws InputError for a part that is not finished
+// (run::finished_part_items).
 void check_class_part(const std::filesystem::path& run_directory, const run::RunDirectory::SavedSweep& saved,
                       const RunCheckOptions& options, const std::function<void(const RunCheck&)>& report) {
   const ItemPart part = saved.identity.part;
-  const std::uint64_t of_part = count_of(part_items(saved.state.items, part));
-  const std::uint64_t missing = count_of(missing_of(part_items(saved.state.items, part), saved.state));
-  if (missing > 0)
-    throw InputError(run_directory.string() + ": part " + part.describe() + " is not finished (" +
-                     std::to_string(missing) + " of its work items missing; --resume it)");
-  if (!saved.state.refused.empty())
-    throw InputError(run_directory.string() + ": part " + part.describe() + " has " +
-                     std::to_string(saved.state.refused.size()) +
-                     " work items refused by the memory bound (--resume it with more memory)");
+  const std::uint64_t of_part = run::finished_part_items(run_directory, saved);
   report(passed("part", "part " + part.describe() + " of " + saved.identity.rules.describe() + ": its " +
                             std::to_string(of_part) + " work items done (" + std::to_string(saved.state.classes) +
                             " classes, " + std::to_string(saved.state.states) +

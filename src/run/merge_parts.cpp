@@ -9,6 +9,22 @@
 
 namespace rushhour::run {
 
+std::uint64_t finished_part_items(const std::filesystem::path& directory, const RunDirectory::SavedSweep& saved) {
+  const ItemPart part = saved.identity.part;
+  const std::vector<ItemRange> items = part_items(saved.state.items, part);
+  const std::uint64_t missing = count_of(missing_of(items, saved.state));
+  if (missing > 0)
+    throw InputError(directory.string() + ": part " + part.describe() + " is not finished (" + std::to_string(missing) +
+                     " of its work items missing; --resume it)");
+  if (!saved.state.refused.empty())
+    throw InputError(directory.string() + ": part " + part.describe() + " has " +
+                     std::to_string(saved.state.refused.size()) +
+                     " work items refused by the memory bound (--resume it with more memory)");
+  if (saved.state.items_done() != count_of(items))
+    throw InputError(directory.string() + ": part " + part.describe() + " holds items of other parts");
+  return count_of(items);
+}
+
 MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_directories) {
   if (part_directories.empty()) throw InputError("merge needs the directories of the parts");
   MergedParts merged;
@@ -36,16 +52,7 @@ MergedParts merge_item_parts(const std::vector<std::filesystem::path>& part_dire
     }
     if (const auto [it, fresh] = seen.emplace(part.part, directory); !fresh)
       throw InputError("part " + part.describe() + " is given twice: " + it->second.string() + " and " + directory.string());
-    const std::uint64_t missing = count_of(missing_of(part_items(saved->state.items, part), saved->state));
-    if (missing > 0)
-      throw InputError(directory.string() + ": part " + part.describe() + " is not finished (" + std::to_string(missing) +
-                       " of its work items missing; --resume it)");
-    if (!saved->state.refused.empty())
-      throw InputError(directory.string() + ": part " + part.describe() + " has " +
-                       std::to_string(saved->state.refused.size()) +
-                       " work items refused by the memory bound (--resume it with more memory)");
-    const std::uint64_t beyond = saved->state.items_done() - count_of(part_items(saved->state.items, part));
-    if (beyond != 0) throw InputError(directory.string() + ": part " + part.describe() + " holds items of other parts");
+    finished_part_items(directory, *saved);
     try {
       add_sweep(merged.state, saved->state, samples, sample_indices);
     } catch (const InputError& e) {

@@ -6,8 +6,14 @@
 #include <vector>
 
 #include "explicit/class_census.hpp"
+#include "run/run_directory.hpp"
 
 namespace rushhour::run {
+
+// The number of work items of part `saved` (the checkpoint of a part, not of a whole job, in
+// `directory`). Throws InputError naming the reason where the part is not finished: items of
+// the part missing or refused by the memory bound, items of other parts.
+std::uint64_t finished_part_items(const std::filesystem::path& directory, const RunDirectory::SavedSweep& saved);
 
 // The states of finished parts 1..N of one job (their directories, in any order), added into
 // one. Throws InputError naming the reason when a directory holds no part checkpoint, the
