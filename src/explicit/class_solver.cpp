@@ -352,20 +352,18 @@ class Worker final : public WorkerFigures {
     const int n = t_.n;
     if (j == n) {
       const int weight = undecided && mirror_ ? 1 : mirror_ ? 2 : 1;
+      class_ = &reached;
       class_states_ = 0;
       for (const Reached& r : reached) class_states_ += r.states;
       if (drawing_ == Drawing::List) {
         listed_.push_back(static_cast<std::uint64_t>(weight) * class_states_);
       } else if (drawing_ == Drawing::Solve) {
         if (const std::uint64_t times = times_drawn_[listed_at_++]; times > 0) {
-          take_class_combos(reached);
-          solve_drawn(cars, trucks, weight, times);
+            solve_drawn(cars, trucks, weight, times);
         }
       } else if (!guarded_) {
-        take_class_combos(reached);
         solve_class(cars, trucks, weight);
       } else if (!refuse_) {
-        take_class_combos(reached);
         solve_on_its_path(cars, trucks, weight);
       }
       return;
@@ -382,8 +380,8 @@ class Worker final : public WorkerFigures {
       allowed |= std::uint32_t{1} << g;
     }
     // One list per column at a time (a heavy 7x7 item holds up to 10^8 combinations): each
-    // kind sequence allowed here keeps the combinations whose mask it admits, in order.
-    // Each combination's mask is looked up once, then read in order per kind sequence.
+    // kind sequence allowed here keeps, in order, the combinations whose mask it admits; the
+    // masks are looked up once and read in order per kind sequence.
     std::vector<Reached>& kept = reached_[uj + 1];
     std::vector<std::uint8_t>& masks = masks_[uj];
     masks.resize(reached.size());
@@ -402,12 +400,6 @@ class Worker final : public WorkerFigures {
                      trucks + t_.group_trucks[static_cast<std::size_t>(g)],
                      undecided && t_.mirror_group[static_cast<std::size_t>(g)] == g, kept);
     }
-  }
-
-  // The current class's row combinations (class_combos_), ascending.
-  void take_class_combos(const std::vector<Reached>& reached) {
-    class_combos_.clear();
-    for (const Reached& r : reached) class_combos_.push_back(r.combo);
   }
 
   // ClassEngineOptions::draw_classes_above: lists the current item's classes (their
@@ -566,13 +558,13 @@ class Worker final : public WorkerFigures {
       if (!t_.empty_group(column_group_[static_cast<std::size_t>(j)])) active_columns_.push_back(j);
     classes_.fetch_add(static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
 
-    const std::vector<std::uint32_t>& kept = class_combos_;
+    const std::vector<Reached>& kept = *class_;
     entries_.resize(kept.size());
     offsets_.resize(kept.size() + 1);
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < kept.size(); ++k) {
       Entry<Numbering>& e = entries_[k];
-      e.combo = combos_[kept[k]];
+      e.combo = combos_[kept[k].combo];
       const Combo& c = e.combo;
       std::uint64_t size = 1;
       e.stride = Lanes{};
@@ -949,7 +941,7 @@ class Worker final : public WorkerFigures {
   std::vector<std::uint32_t> admitted_;  // the item's admitted row combinations, ascending
   std::array<std::vector<Reached>, kMaxN + 1> reached_;  // [column]: the combinations columns 0..j-1 admit
   std::array<std::vector<std::uint8_t>, kMaxN> masks_;    // [column]: their masks in that column
-  std::vector<std::uint32_t> class_combos_;  // the current class's combinations, ascending
+  const std::vector<Reached>* class_ = nullptr;  // the current class's combinations, ascending
   std::uint64_t class_states_ = 0;           // the current class's states
   std::array<int, kMaxN> column_group_{};
   std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
