@@ -31,12 +31,13 @@ std::string domain_violation(const Rules& rules, const Board& board) {
            ", outside the wall range of the rules (" + rules.describe() + ")";
   if (rules.domain() == Domain::Puzzle) {
     const int n = rules.size();
-    const LineTable lines(n);
-    const std::vector<std::vector<Segment>> segments = line_segments(board);
+    std::vector<std::vector<Segment>> segments = line_segments(board);
     const std::uint32_t full_line = (std::uint32_t{1} << n) - 1;
     for (int line = 0; line < 2 * n; ++line) {
       const bool exit_row = line == rules.exit_row();
-      const LineArrangement& arrangement = lines[lines.find(segments[static_cast<std::size_t>(line)])];
+      LineArrangement arrangement{.segments = std::move(segments[static_cast<std::size_t>(line)])};
+      for (const Segment& segment : arrangement.segments)
+        arrangement.occupied |= ((std::uint32_t{1} << segment.length) - 1) << segment.start;
       const std::uint32_t walls = line < n ? static_cast<std::uint32_t>(board.walls() >> (line * n)) & full_line : 0;
       switch (puzzle_line_fit(arrangement, n, exit_row, walls)) {
         case PuzzleLine::Fits: break;
