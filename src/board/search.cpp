@@ -124,35 +124,94 @@ std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Bo
   return solution_within(rules, board, std::numeric_limits<int>::max());
 }
 
-bool is_minimal(const Rules& rules, const Board& board, int index) {
+namespace {
+
+// A piece of a board other than the target, named so that it names the same piece in every
+// configuration of a cluster: a wall by its cell; a vehicle by its orientation, its line and
+// its rank among that line's vehicles of that orientation (no slide changes the three).
+struct Piece {
+  bool wall = false;
+  int cell = 0;  // a wall's
+  Orientation orientation = Orientation::Horizontal;
+  int line = 0;
+  int rank = 0;
+  friend bool operator==(const Piece&, const Piece&) = default;
+};
+
+// A piece a minimal test removes, with the board's key without it (by the key's bits: no
+// board is built per search).
+struct Removal {
+  Piece piece;
+  BoardKey without;
+  std::optional<Vehicle> vehicle;  // none for a wall
+};
+
+// The board's vehicles but the target, then its walls.
+std::vector<Removal> removals(const Rules& rules, const Board& board) {
+  const int n = board.size();
+  const BoardKey key = board.key();
+  const std::optional<std::size_t> target = find_target(rules, board);
+  const auto line_of = [](const Vehicle& v) { return v.horizontal() ? v.row : v.col; };
+  const auto place_of = [](const Vehicle& v) { return v.horizontal() ? v.col : v.row; };
+  std::vector<Removal> all;
+  for (std::size_t v = 0; v < board.vehicles().size(); ++v) {
+    if (v == *target) continue;
+    const Vehicle& vehicle = board.vehicles()[v];
+    const auto rank = std::count_if(board.vehicles().begin(), board.vehicles().end(), [&](const Vehicle& other) {
+      return other.orientation == vehicle.orientation && line_of(other) == line_of(vehicle) &&
+             place_of(other) < place_of(vehicle);
+    });
+    const std::uint64_t cells = vehicle.mask(n);
+    const int first_cell = vehicle.cell(0, n);
+    all.push_back({.piece = {.orientation = vehicle.orientation, .line = line_of(vehicle), .rank = static_cast<int>(rank)},
+                   .without = {.first = key.first & ~(std::uint64_t{1} << first_cell),
+                               .horizontal = key.horizontal & ~cells,
+                               .occupied = key.occupied & ~cells},
+                   .vehicle = vehicle});
+  }
+  for (std::uint64_t walls = board.walls(); walls != 0; walls &= walls - 1)
+    all.push_back({.piece = {.wall = true, .cell = std::countr_zero(walls)},
+                   .without = {.first = key.first & ~(walls & -walls), .horizontal = key.horizontal, .occupied = key.occupied},
+                   .vehicle = std::nullopt});
+  return all;
+}
+
+// is_minimal. `hint`: a piece found not needed in another configuration of the same cluster,
+// tried first (often it is not needed here either, and one search then decides without the
+// search for an optimal solution); set to the piece found not needed, if one is.
+bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::optional<Piece>& hint) {
   if (const std::string why = domain_violation(rules, board); !why.empty())
     throw std::invalid_argument("is_minimal: " + why);
-  const std::optional<std::size_t> target = find_target(rules, board);
+  const std::vector<Removal> pieces = removals(rules, board);
+  // Without a needed piece, a winning configuration lies within index - 1.
+  const auto needed = [&](const Removal& removal) { return search_winning(rules, removal.without, index - 1).found; };
+  const auto hinted = std::find_if(pieces.begin(), pieces.end(), [&](const Removal& r) { return r.piece == hint; });
+  if (hinted != pieces.end() && !needed(*hinted)) return false;
   // A vehicle that moves on an optimal solution is needed: without it the same solution,
-  // less that vehicle's slides, is shorter. Only the vehicles still along one optimal
-  // solution are searched without.
+  // less that vehicle's slides, is shorter. Only the pieces still along one optimal solution
+  // are searched without.
   const std::optional<std::vector<Board>> solution = solution_within(rules, board, index);
   if (!solution || static_cast<int>(solution->size()) - 1 != index)
     throw std::invalid_argument("is_minimal: the board's index is not " + std::to_string(index));
-  const auto still = [&](const Vehicle& vehicle) {
-    return std::all_of(solution->begin(), solution->end(), [&](const Board& on_the_way) {
+  const auto still = [&](const Removal& removal) {
+    return !removal.vehicle || std::all_of(solution->begin(), solution->end(), [&](const Board& on_the_way) {
       return std::any_of(on_the_way.vehicles().begin(), on_the_way.vehicles().end(),
-                         [&](const Vehicle& other) { return same_placement(vehicle, other); });
+                         [&](const Vehicle& other) { return same_placement(*removal.vehicle, other); });
     });
   };
-  for (std::size_t v = 0; v < board.vehicles().size(); ++v) {
-    if (v == *target || !still(board.vehicles()[v])) continue;
-    std::vector<Vehicle> fewer = board.vehicles();
-    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(v));
-    // Fewer than `index` slides without it, or it is not needed.
-    if (!search_winning(rules, Board(rules.size(), std::move(fewer), board.walls()).key(), index - 1).found)
+  for (auto at = pieces.begin(); at != pieces.end(); ++at)
+    if (at != hinted && still(*at) && !needed(*at)) {
+      hint = at->piece;
       return false;
-  }
-  for (std::uint64_t walls = board.walls(); walls != 0; walls &= walls - 1) {
-    const std::uint64_t fewer = board.walls() & ~(walls & -walls);
-    if (!search_winning(rules, Board(rules.size(), board.vehicles(), fewer).key(), index - 1).found) return false;
-  }
+    }
   return true;
+}
+
+}  // namespace
+
+bool is_minimal(const Rules& rules, const Board& board, int index) {
+  std::optional<Piece> hint;
+  return minimal_with_hint(rules, board, index, hint);
 }
 
 std::string to_string(MinimalRule rule) {
@@ -195,8 +254,9 @@ std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<
     if (is_minimal(rules, hardest[representative], index)) return representative;
     return std::nullopt;
   }
+  std::optional<Piece> hint;
   for (std::size_t k = 0; k < hardest.size(); ++k)
-    if (is_minimal(rules, hardest[k], index)) return k;
+    if (minimal_with_hint(rules, hardest[k], index, hint)) return k;
   return std::nullopt;
 }
 

@@ -29,13 +29,16 @@ std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Bo
 // removing any one of them lowers the board's index (`index`, in the rules' metric). Removing
 // a piece never raises the index, and keeps the board in the domain (also the puzzle domain;
 // the search does not ask for the rules' wall range). One search for an optimal solution, then
-// one per wall and per vehicle that stays still along it, to depth index - 1. Throws
+// one per wall and per vehicle that stays still along it, to depth index - 1 (no board is
+// built for them: the piece's bits are cleared from the board's key). Throws
 // std::invalid_argument if `index` is not the board's.
 bool is_minimal(const Rules& rules, const Board& board, int index);
 
 // Which of a cluster's hardest configurations the minimal test is made on (SPEC §2):
 // - Any: the cluster is minimal when one of them is, and is listed with the first such in the
-//   caller's order (least sample key);
+//   caller's order (least sample key). The piece found not needed in one configuration (named
+//   by its line and its rank there, which no slide changes) is tried first in the next: most
+//   configurations of a cluster that is not minimal are then refused by one search;
 // - Canonical: only the first in the caller's order (the cluster's canonical hardest
 //   configuration) is tested;
 // - Public: the public database's enumerator (fogleman/rush) tests one representative, the
