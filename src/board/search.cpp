@@ -179,9 +179,8 @@ std::vector<Removal> removals(const Rules& rules, const Board& board) {
 // is_minimal. `hint`: a piece found not needed in another configuration of the same cluster,
 // tried first (often it is not needed here either, and one search then decides without the
 // search for an optimal solution); set to the piece found not needed, if one is.
+// The board must be in the rules' domain.
 bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::optional<Piece>& hint) {
-  if (const std::string why = domain_violation(rules, board); !why.empty())
-    throw std::invalid_argument("is_minimal: " + why);
   const std::vector<Removal> pieces = removals(rules, board);
   // Without a needed piece, a winning configuration lies within index - 1.
   const auto needed = [&](const Removal& removal) { return search_winning(rules, removal.without, index - 1).found; };
@@ -210,6 +209,8 @@ bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::o
 }  // namespace
 
 bool is_minimal(const Rules& rules, const Board& board, int index) {
+  if (const std::string why = domain_violation(rules, board); !why.empty())
+    throw std::invalid_argument("is_minimal: " + why);
   std::optional<Piece> hint;
   return minimal_with_hint(rules, board, index, hint);
 }
@@ -254,6 +255,10 @@ std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<
     if (is_minimal(rules, hardest[representative], index)) return representative;
     return std::nullopt;
   }
+  // The domain's conditions (each line's kind sequence, the vehicles, the walls) are the same
+  // in every configuration of a cluster: one check answers for all.
+  if (const std::string why = domain_violation(rules, hardest.front()); !why.empty())
+    throw std::invalid_argument("minimal_choice: " + why);
   std::optional<Piece> hint;
   for (std::size_t k = 0; k < hardest.size(); ++k)
     if (minimal_with_hint(rules, hardest[k], index, hint)) return k;

@@ -7,6 +7,7 @@
 
 #include "board/board_string.hpp"
 #include "board/game.hpp"
+#include "board/key_graph.hpp"
 #include "explicit/explicit_engine.hpp"
 #include "test_tier.hpp"
 
@@ -126,6 +127,45 @@ TEST(ShortestSolution, RefusesABoardOutsideTheDomain) {
   const Rules rules(4, -1, Metric::Step, VehicleLimits{.max_cars = 1});
   const Board two_cars(4, {Vehicle{1, 0, Orientation::Horizontal, kCar}, Vehicle{3, 0, Orientation::Horizontal, kCar}});
   EXPECT_THROW(shortest_solution(rules, two_cars), std::invalid_argument);
+}
+
+// Under the any rule a cluster is listed with the first of its hardest configurations that is
+// minimal: whatever order they come in (the piece found not needed in one is tried first in
+// the next), the answer is the first k for which is_minimal holds.
+TEST(MinimalChoice, AnyRuleListsTheFirstMinimalConfigurationInEveryOrder) {
+  // The 5x5 puzzle domain under the move metric, where some clusters' first hardest
+  // configuration is not minimal but a later one is.
+  const Rules rules(5, -1, Metric::Move, {}, Domain::Puzzle);
+  const ExplicitSolution engine = ExplicitSolution::solve(rules);
+  std::size_t tied = 0, listed_later = 0, refused = 0;
+  for (std::size_t s = 0; s < engine.domain_size() && tied < 400; s += 101) {
+    const ComponentIndices component = component_indices(rules, engine.board(s));
+    const int highest = *std::max_element(component.index.begin(), component.index.end());
+    std::vector<Board> hardest;
+    for (std::size_t k = 0; k < component.keys.size(); ++k)
+      if (component.index[k] == highest) hardest.push_back(board_of_key(component.keys[k], rules.size()));
+    if (highest <= 0 || hardest.size() < 2) continue;
+    ++tied;
+    for (int pass = 0; pass < 2; ++pass) {
+      if (pass == 1) std::reverse(hardest.begin(), hardest.end());
+      std::optional<std::size_t> first;
+      for (std::size_t k = 0; k < hardest.size() && !first; ++k)
+        if (is_minimal(rules, hardest[k], highest)) first = k;
+      ASSERT_EQ(minimal_choice(rules, hardest, highest, MinimalRule::Any), first) << to_board_string(rules, hardest[0]);
+      listed_later += first.value_or(0) > 0;
+      refused += !first;
+    }
+  }
+  EXPECT_EQ(tied, 400u);
+  EXPECT_GT(listed_later, 0u);
+  EXPECT_GT(refused, 0u);
+}
+
+TEST(MinimalChoice, RefusesAClusterOutsideTheDomain) {
+  const Rules rules(4, -1, Metric::Step, VehicleLimits{.max_cars = 1});
+  const Board two_cars(4, {Vehicle{1, 0, Orientation::Horizontal, kCar}, Vehicle{3, 0, Orientation::Horizontal, kCar}});
+  EXPECT_THROW(minimal_choice(rules, {two_cars}, 1, MinimalRule::Any), std::invalid_argument);
+  EXPECT_THROW(is_minimal(rules, two_cars, 1), std::invalid_argument);
 }
 
 }  // namespace
