@@ -35,9 +35,7 @@ std::string domain_violation(const Rules& rules, const Board& board) {
     const std::uint32_t full_line = (std::uint32_t{1} << n) - 1;
     for (int line = 0; line < 2 * n; ++line) {
       const bool exit_row = line == rules.exit_row();
-      LineArrangement arrangement{.segments = std::move(segments[static_cast<std::size_t>(line)])};
-      for (const Segment& segment : arrangement.segments)
-        arrangement.occupied |= ((std::uint32_t{1} << segment.length) - 1) << segment.start;
+      const LineArrangement arrangement = arrangement_of(std::move(segments[static_cast<std::size_t>(line)]));
       const std::uint32_t walls = line < n ? static_cast<std::uint32_t>(board.walls() >> (line * n)) & full_line : 0;
       switch (puzzle_line_fit(arrangement, n, exit_row, walls)) {
         case PuzzleLine::Fits: break;

@@ -74,6 +74,15 @@ std::vector<std::vector<Segment>> line_segments(const Board& board) {
   return segments;
 }
 
+LineArrangement arrangement_of(std::vector<Segment> segments) {
+  LineArrangement arrangement{.segments = std::move(segments)};
+  for (const Segment& s : arrangement.segments) {
+    arrangement.occupied |= ((1u << s.length) - 1) << s.start;
+    (s.length == kCar ? arrangement.cars : arrangement.trucks) += 1;
+  }
+  return arrangement;
+}
+
 PuzzleLine puzzle_line_fit(const LineArrangement& arrangement, int length, bool exit_row, std::uint32_t walls) {
   if (exit_row) {
     if (arrangement.segments.size() != 1 || arrangement.segments.front().length != kCar) return PuzzleLine::ExitRowShared;

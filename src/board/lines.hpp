@@ -57,6 +57,8 @@ class LineTable {
 // columns (holding its vertical ones).
 // The segments of every line, each line's in order along it.
 std::vector<std::vector<Segment>> line_segments(const Board& board);
+// The arrangement of a line's segments (in order along it), without a LineTable.
+LineArrangement arrangement_of(std::vector<Segment> segments);
 // Whether an arrangement may fill a line of the puzzle domain (Domain::Puzzle), beside the
 // line's walls (a row's; the public database's enumerator places walls in rows, so a
 // column's walls do not count): in the exit row it is the target car alone with no wall to
