@@ -40,7 +40,8 @@ def wall_range(fields):
 
 class Tally:
     """The figures of one (walls, cars, trucks) of a census: its domain and, per index, the
-    configurations, non-dominated configurations and components (FIGURES)."""
+    configurations, non-dominated configurations and components (FIGURES), and the minimal
+    clusters (zeros unless the sweep counted them: classify --minimal-counts)."""
 
     def __init__(self, walls, cars, trucks, domain, figures):
         self.walls, self.cars, self.trucks, self.domain, self.figures = walls, cars, trucks, domain, figures
@@ -79,6 +80,10 @@ def read_census(path, error=fail, part=False):
         rest, trucks = divmod(int(pair), trucks_per_car)
         wall_offset, cars = divmod(rest, cars_per_wall_count)
         figures = {figure: [int(v) for v in lines[i + 1 + k].split()] for k, figure in enumerate(FIGURES)}
+        # A sweep with --minimal-counts follows them with its minimal clusters per highest index.
+        after = lines[i + 1 + len(FIGURES)].split()
+        figures["minimal"] = ([int(v) for v in after[2:]] if after[:2] == ["minimal", pair]
+                              else [0] * len(figures["count"]))
         tallies.append(Tally(min_walls + wall_offset, cars, trucks, int(pair_domain), figures))
     return fields, header, tallies
 
@@ -86,12 +91,12 @@ def read_census(path, error=fail, part=False):
 def census_sums(path, allows, part=False):
     fields, header, tallies = read_census(path, part=part)
     highest = int(header["highest"])
-    sums = {k: [0] * (highest + 1) for k in FIGURES}
+    sums = {k: [0] * (highest + 1) for k in FIGURES + ["minimal"]}
     domain = 0
     for tally in tallies:
         if allows(tally.walls, tally.cars, tally.trucks):
             domain += tally.domain
-            for figure in FIGURES:
+            for figure in FIGURES + ["minimal"]:
                 sums[figure] = [a + b for a, b in zip(sums[figure], tally.figures[figure])]
     return fields, domain, sums
 

@@ -4,8 +4,9 @@ class run with --walls (DIR/classes-checkpoint.txt) holds every figure per (wall
 trucks), and the figures of each number of walls are sums over its cars and trucks.
 
 Prints a markdown table, one row per number of walls and one for the whole range: domain,
-winning, solvable, unsolvable, highest index, its configurations and non-dominated ones, and
-the clusters (components holding a winning configuration).
+winning, solvable, unsolvable, highest index, its configurations and non-dominated ones, the
+clusters (components holding a winning configuration) and, for a sweep with --minimal-counts,
+the minimal clusters.
 
 Usage: /usr/bin/python3 scripts/census_walls.py [--part] CENSUS
 (CENSUS: a finished class run's classes-checkpoint.txt; with --part, that of a part of a run,
@@ -17,13 +18,14 @@ import sys
 from census_limits import census_sums, fail, wall_range
 
 
-def row(label, domain, sums):
+def row(label, domain, sums, minimal):
     counts = sums["count"]
     highest = max((i for i, c in enumerate(counts) if c), default=-1)
     solvable = sum(counts)
     return (f"| {label} | {domain:,} | {counts[0] if counts else 0:,} | {solvable:,} | {domain - solvable:,} | "
             f"{highest} | {counts[highest] if highest >= 0 else 0:,} | "
-            f"{sums['nondominated'][highest] if highest >= 0 else 0:,} | {sum(sums['components']):,} |").replace(",", " ")
+            f"{sums['nondominated'][highest] if highest >= 0 else 0:,} | {sum(sums['components']):,} |"
+            + (f" {sum(sums['minimal']):,} |" if minimal else "")).replace(",", " ")
 
 
 def main(argv):
@@ -37,14 +39,16 @@ def main(argv):
           + (f", {fields['domain']} domain" if "domain" in fields else "")
           + (f", part {fields['items']} of the work items" if part else ""))
     print()
+    # classify --minimal-counts: the minimal clusters under the rule named.
+    minimal = fields.get("minimal_counts")
     print("| walls | domain | winning | solvable | unsolvable | highest index | configurations of it "
-          "| non-dominated of it | clusters |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| non-dominated of it | clusters |" + (f" minimal clusters ({minimal} rule) |" if minimal else ""))
+    print("|---|---|---|---|---|---|---|---|---|" + ("---|" if minimal else ""))
     for walls in range(low, high + 1):
         _, domain, sums = census_sums(path, lambda w, cars, trucks, walls=walls: w == walls, part)
-        print(row(str(walls), domain, sums))
+        print(row(str(walls), domain, sums, minimal))
     _, domain, sums = census_sums(path, lambda walls, cars, trucks: True, part)
-    print(row(f"{low}-{high}", domain, sums))
+    print(row(f"{low}-{high}", domain, sums, minimal))
     return 0
 
 

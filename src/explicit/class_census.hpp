@@ -33,6 +33,9 @@ struct VehicleTally {
   std::vector<std::uint64_t> count;         // per index
   std::vector<std::uint64_t> nondominated;  // per index
   std::vector<std::uint64_t> components;    // per index (solvable components only)
+  // Per highest index, the clusters listed as minimal (ClassEngineOptions::minimal_counts);
+  // empty where none was counted.
+  std::vector<std::uint64_t> minimal{};
   friend bool operator==(const VehicleTally&, const VehicleTally&) = default;
 };
 

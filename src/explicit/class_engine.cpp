@@ -35,6 +35,11 @@ class WorkerItemSolver final : public ItemSolver {
       if (options_.minimal_clusters)
         figures.clusters =
             class_engine::minimal_records(tables_, rules_, options_.minimal_rule, std::move(figures.clusters));
+      if (options_.minimal_counts) {
+        count_minimal(figures.clusters, figures.delta);
+        figures.clusters =
+            class_engine::records_from(std::move(figures.clusters), options_.cluster_min_index);
+      }
     }
     if (options_.measure_class_sizes) {
       figures.class_sizes = new_sizes(worker_->class_sizes(), reported_);
@@ -63,9 +68,21 @@ class WorkerItemSolver final : public ItemSolver {
     return added;
   }
 
+  // Each record's cluster counted in `delta`'s minimal figures, at its highest index.
+  void count_minimal(const ClusterRecords& minimal, ClassSweepState& delta) const {
+    for (const ClusterRecord& r : minimal.records) {
+      VehicleTally& t = delta.tallies[shape_.slot(
+          static_cast<int>(r.walls), static_cast<int>(r.cars), static_cast<int>(r.trucks))];
+      // The cluster's states are in the tally: it has highest + 1 entries.
+      t.minimal.resize(t.count.size(), 0);
+      ++t.minimal.at(r.highest_index);
+    }
+  }
+
   const LineTables& tables_;
   const Rules& rules_;
   const ClassEngineOptions& options_;
+  const TallyShape shape_ = tally_shape(rules_);
   std::uint64_t items_;
   std::unique_ptr<WorkerFigures> worker_;
   Buckets reported_{}, solver_reported_{};

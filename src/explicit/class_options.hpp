@@ -123,6 +123,11 @@ struct ClassEngineOptions {
   // worker threads.
   bool minimal_clusters = false;
   MinimalRule minimal_rule = MinimalRule::Any;
+  // With minimal_clusters: every cluster is tested, whatever cluster_min_index, and the minimal
+  // ones are counted per highest index in the item's figures (VehicleTally::minimal); only
+  // the records from cluster_min_index on are reported. A sweep whose database would be too
+  // large to keep between stops keeps its minimal counts in its checkpoint instead.
+  bool minimal_counts = false;
   // The records also carry the figures of the other metric (ClusterRecord::other_*): each
   // class with records gets a second breadth-first search under it, over the same states
   // and numbering. The census stays that of the rules' metric; cluster_min_index and

@@ -668,11 +668,13 @@ class Worker final : public WorkerFigures {
   }
 
   // Appends a record of every component of the class just solved whose highest index is at
-  // least cluster_min_index (its mirror image's too if `with_mirror`), in the order the
-  // queue meets their roots. The queue's first `solvable` entries are the solvable states,
-  // parent_ holds their roots and top_ their roots' highest indices.
+  // least cluster_min_index (every one when the minimal clusters are counted), its mirror
+  // image's too if `with_mirror`, in the order the queue meets their roots. The queue's first
+  // `solvable` entries are the solvable states, parent_ holds their roots and top_ their roots'
+  // highest indices.
   void note_clusters(int cars, int trucks, bool with_mirror, std::size_t solvable) {
-    const auto least = static_cast<std::uint8_t>(std::min(options_.cluster_min_index, kMaxStoredIndex + 1));
+    const int min_index = options_.minimal_counts ? 0 : options_.cluster_min_index;
+    const auto least = static_cast<std::uint8_t>(std::min(min_index, kMaxStoredIndex + 1));
     std::vector<ClusterRecord>& records = clusters_.records;
     std::vector<std::uint64_t>& histogram = clusters_.histogram;
     const std::size_t first = records.size();
@@ -977,34 +979,54 @@ ItemBounds item_bounds(const ClassEngineOptions& options, int threads) {
 
 }  // namespace
 
-ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, MinimalRule rule,
-                               ClusterRecords&& records) {
-  if (records.hardest_keys.size() != records.records.size())
-    throw std::logic_error("class engine: cluster records without their hardest configurations");
+namespace {
+
+// The records `keep` accepts, with their histograms: keep(k, record) may change the copy of
+// record k that is kept.
+template <typename Keep>
+ClusterRecords select_records(const ClusterRecords& records, Keep keep) {
   ClusterRecords kept;
   std::size_t at = 0;
   std::size_t other_at = 0;
-  std::vector<Board> hardest;
   for (std::size_t k = 0; k < records.records.size(); ++k) {
-    const ClusterRecord& r = records.records[k];
+    ClusterRecord r = records.records[k];
     const auto from = records.histogram.begin() + static_cast<std::ptrdiff_t>(at);
     at += r.highest_index + 1u;
     const auto other_from = records.other_histogram.begin() + static_cast<std::ptrdiff_t>(other_at);
     if (!records.other_histogram.empty()) other_at += r.other_highest_index + 1u;
-    const std::vector<SampleKey>& keys = records.hardest_keys[k];
-    hardest.clear();
-    for (const SampleKey key : keys) hardest.push_back(board_of_key(tables, key));
-    const std::optional<std::size_t> chosen = minimal_choice(rules, hardest, static_cast<int>(r.highest_index), rule);
-    if (!chosen) continue;
+    if (!keep(k, r)) continue;
     kept.records.push_back(r);
-    // Of index 0 only one configuration was kept for the test: the record's is the least.
-    if (r.highest_index > 0) kept.records.back().hardest = keys[*chosen];
     kept.histogram.insert(kept.histogram.end(), from, from + static_cast<std::ptrdiff_t>(r.highest_index) + 1);
     if (!records.other_histogram.empty())
       kept.other_histogram.insert(kept.other_histogram.end(), other_from,
                                   other_from + static_cast<std::ptrdiff_t>(r.other_highest_index) + 1);
   }
   return kept;
+}
+
+}  // namespace
+
+ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, MinimalRule rule,
+                               ClusterRecords&& records) {
+  if (records.hardest_keys.size() != records.records.size())
+    throw std::logic_error("class engine: cluster records without their hardest configurations");
+  std::vector<Board> hardest;
+  return select_records(records, [&](std::size_t k, ClusterRecord& r) {
+    const std::vector<SampleKey>& keys = records.hardest_keys[k];
+    hardest.clear();
+    for (const SampleKey key : keys) hardest.push_back(board_of_key(tables, key));
+    const std::optional<std::size_t> chosen =
+        minimal_choice(rules, hardest, static_cast<int>(r.highest_index), rule);
+    // Of index 0 only one configuration was kept for the test: the record's is the least.
+    if (chosen && r.highest_index > 0) r.hardest = keys[*chosen];
+    return chosen.has_value();
+  });
+}
+
+ClusterRecords records_from(ClusterRecords&& records, int min_index) {
+  return select_records(records, [min_index](std::size_t, const ClusterRecord& r) {
+    return static_cast<int>(r.highest_index) >= min_index;
+  });
 }
 
 std::uint64_t bytes_per_state() { return kBytesPerState; }

@@ -196,5 +196,8 @@ std::unique_ptr<WorkerFigures> make_worker(const LineTables& tables, const Rules
 // hardest configuration of each), with their histograms; each record's hardest configuration
 // is the one the rule lists.
 ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, MinimalRule rule, ClusterRecords&& records);
+// The records (minimal ones: no hardest keys) of clusters whose highest index is at least
+// min_index.
+ClusterRecords records_from(ClusterRecords&& records, int min_index);
 
 }  // namespace rushhour::class_engine

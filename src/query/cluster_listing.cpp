@@ -100,6 +100,23 @@ ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuest
     return true;
   }, !listing.per_index, 1 << 16, wanted);
   minimal_filter.finish();
+  // A sweep that counted every minimal cluster answers the counts below its records' least
+  // index too, where nothing narrows the question.
+  const bool counted = listing.per_index && database.minimal() &&
+                       !database.minimal_counts().empty() && !q.filter.active() && q.min_size < 0 &&
+                       q.max_size < 0 && !by_domain && !exchanged && database.min_index() > 0;
+  if (counted) {
+    const std::vector<std::uint64_t>& all = database.minimal_counts();
+    for (std::size_t i = static_cast<std::size_t>(database.min_index()); i < all.size(); ++i)
+      if ((i < listing.per_index_counts.size() ? listing.per_index_counts[i] : 0) != all[i])
+        throw InputError("the database's minimal counts disagree with its records at index " +
+                         std::to_string(i) + " (a damaged database)");
+    listing.per_index_counts = all;
+    listing.matching = 0;
+    for (const std::uint64_t c : all) listing.matching += c;
+    listing.notes.push_back("the counts below index " + std::to_string(database.min_index()) +
+                            " were made by the sweep; its records start there");
+  }
   if (q.min_size >= 0) listing.selection += ", size >= " + std::to_string(q.min_size);
   if (q.max_size >= 0) listing.selection += ", size <= " + std::to_string(q.max_size);
   if (by_domain) listing.selection += ", " + to_string(domain) + " domain";

@@ -60,6 +60,8 @@ void append_state(Words& w, const ClassSweepState& s) {
       if (figures->size() != t.count.size()) throw std::logic_error("a tally's figures differ in length");
       w.insert(w.end(), figures->begin(), figures->end());
     }
+    w.push_back(t.minimal.size());
+    w.insert(w.end(), t.minimal.begin(), t.minimal.end());
   }
   w.push_back(~std::uint64_t{0});
   w.push_back(s.sample_keys.size());
@@ -91,6 +93,8 @@ ClassSweepState read_state(WordReader& r) {
       figures->resize(length);
       for (std::uint64_t& value : *figures) value = r.next();
     }
+    t.minimal.resize(r.next());
+    for (std::uint64_t& value : t.minimal) value = r.next();
   }
   s.sample_keys.resize(r.next());
   for (auto& keys : s.sample_keys) {
@@ -256,7 +260,9 @@ ClassSweepIdentity identity_of(const ClassJob& job) {
           .samples_per_index = job.options.samples_per_index,
           .sample_indices = job.options.sample_indices,
           .mirror = job.options.mirror,
-          .part = job.part};
+          .part = job.part,
+          .minimal_counts =
+              job.options.minimal_counts ? std::optional(job.options.minimal_rule) : std::nullopt};
 }
 
 // The coordinator's side: the sweep's state, its checkpoint, its census and its progress.

@@ -54,7 +54,10 @@ std::string cluster_parameters(const RunSettings& s, const ClassEngineOptions& o
                                     .sample_indices = options.sample_indices,
                                     .mirror = options.mirror};
   return identity.text() + " cluster_min_index=" + std::to_string(s.sweep.cluster_min_index) +
-         (s.sweep.cluster_minimal ? " minimal=1 minimal_rule=" + to_string(s.sweep.minimal_rule) : "") + (s.sweep.cluster_both_metrics ? " metrics=both" : "") +
+         (s.sweep.cluster_minimal ? " minimal=1 minimal_rule=" + to_string(s.sweep.minimal_rule)
+                                  : "") +
+         (s.sweep.minimal_counts ? " minimal_counts=1" : "") +
+         (s.sweep.cluster_both_metrics ? " metrics=both" : "") +
          " work_sample=" + std::to_string(s.sweep.item_stride);
 }
 
@@ -70,6 +73,17 @@ std::optional<ClusterSpool> open_cluster_spool(const RunSettings& s, const Class
   return ClusterSpool::resume(path, parameters, both, [resumed](std::uint64_t item) {
     return resumed->holds(item) && !std::binary_search(resumed->refused.begin(), resumed->refused.end(), item);
   });
+}
+
+// Per highest index, the minimal clusters the census counted over every (walls, cars, trucks).
+std::vector<std::uint64_t> minimal_counts(const ClassCensus& census) {
+  std::vector<std::uint64_t> counts;
+  for (const VehicleTally& t : census.tallies) {
+    if (counts.size() < t.minimal.size()) counts.resize(t.minimal.size(), 0);
+    for (std::size_t i = 0; i < t.minimal.size(); ++i) add_exact(counts[i], t.minimal[i]);
+  }
+  while (!counts.empty() && counts.back() == 0) counts.pop_back();
+  return counts;
 }
 
 // A finished sweep (or work sample) writes the database and the text list from the spool and
@@ -90,7 +104,10 @@ void finish_cluster_database(const RunSettings& s, const ClassCensus& census, Cl
                               .minimal_rule = s.sweep.minimal_rule,
                               .item_stride = s.sweep.item_stride,
                               .complete = census.complete,
-                              .both_metrics = s.sweep.cluster_both_metrics};
+                              .both_metrics = s.sweep.cluster_both_metrics,
+                              .minimal_counts = s.sweep.minimal_counts
+                                                    ? minimal_counts(census)
+                                                    : std::vector<std::uint64_t>{}};
   auto start = std::chrono::steady_clock::now();
   const std::uint64_t rows =
       write_cluster_database(spool.path(), s.sweep.clusters, info, RunMetadata::current(s.common.configuration));

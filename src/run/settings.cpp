@@ -163,6 +163,12 @@ const std::vector<OptionRow>& option_table() {
          "explicit-engine key, is tested) or public (the public database's choice: only its "
          "representative, the least by horizontal then vertical mask, is tested and listed)",
          kClasses},
+        {engine, "minimal-counts", flag(),
+         "with --minimal: test every cluster and count the minimal ones per highest index and per "
+         "walls, cars and trucks in the sweep's figures (its checkpoint, the database); "
+         "--clusters-min-index then only limits the records kept, so a sweep in resumed segments "
+         "keeps little between them",
+         kClasses},
         {engine, "clusters-metrics", with_default<std::string>("run"),
          "with --clusters: the metrics of each record: run (the run's --metric) or both (step and "
          "move, each class with records searched under both; --clusters-min-index, --minimal, the "
@@ -460,6 +466,7 @@ void ClassSweepSettings::check(const Environment& environment) const {
       throw InputError("--clusters-text, --clusters-min-index, --minimal and --clusters-metrics go with --clusters FILE.h5");
   }
   if (!cluster_minimal && minimal_rule != MinimalRule::Any) throw InputError("--minimal-rule goes with --minimal");
+  if (!cluster_minimal && minimal_counts) throw InputError("--minimal-counts goes with --minimal");
   if (clusters.empty()) return;
   check_writable(clusters, "--clusters");
   if (!clusters_text.empty()) check_writable(clusters_text, "--clusters-text");
@@ -492,6 +499,7 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.cluster_min_index = cluster_min_index;
   options.minimal_clusters = cluster_minimal;
   options.minimal_rule = minimal_rule;
+  options.minimal_counts = minimal_counts;
   options.cluster_both_metrics = cluster_both_metrics;
   return options;
 }
@@ -648,6 +656,7 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   sweep.cluster_min_index = vm["clusters-min-index"].as<int>();
   sweep.cluster_minimal = vm["minimal"].as<bool>();
   sweep.minimal_rule = parse_minimal_rule(vm["minimal-rule"].as<std::string>());
+  sweep.minimal_counts = vm["minimal-counts"].as<bool>();
   if (const std::string metrics = vm["clusters-metrics"].as<std::string>(); metrics == "both")
     sweep.cluster_both_metrics = true;
   else if (metrics != "run")

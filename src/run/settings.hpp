@@ -115,6 +115,8 @@ struct ClassSweepSettings {
   int cluster_min_index = 0;
   bool cluster_minimal = false;  // --minimal
   MinimalRule minimal_rule = MinimalRule::Any;  // --minimal-rule
+  bool minimal_counts =
+      false;  // --minimal-counts: every cluster tested, the minimal ones counted in the census
   bool cluster_both_metrics = false;  // --clusters-metrics both: step and move figures in every record
 
   void check(const Environment& environment) const;

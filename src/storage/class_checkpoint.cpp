@@ -95,6 +95,12 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
       for (auto* figures : {&t.count, &t.nondominated, &t.components})
         for (auto& value : *figures)
           if (!read_figure(in, value)) throw damaged("tally " + std::to_string(at) + " cut short");
+    } else if (key == "minimal") {
+      if (at >= pairs) throw damaged("minimal out of range");
+      std::vector<std::uint64_t>& minimal = state.tallies[at].minimal;
+      minimal.assign(slots, 0);
+      for (auto& value : minimal)
+        if (!read_figure(in, value)) throw damaged("minimal " + std::to_string(at) + " cut short");
     } else if (key == "samples") {
       std::size_t count = 0;
       if (at >= slots || !(in >> count) || count > 1000000) throw damaged("samples out of range");
@@ -153,6 +159,15 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
         body << (i ? " " : "")
              << (static_cast<std::size_t>(i) < figures->size()
                      ? figure_text((*figures)[static_cast<std::size_t>(i)])
+                     : "0");
+      body << '\n';
+    }
+    if (!t.minimal.empty()) {
+      body << "minimal " << v;
+      for (int i = 0; i <= state.highest; ++i)
+        body << ' '
+             << (static_cast<std::size_t>(i) < t.minimal.size()
+                     ? figure_text(t.minimal[static_cast<std::size_t>(i)])
                      : "0");
       body << '\n';
     }

@@ -60,6 +60,7 @@ class ClusterSpool {
   std::filesystem::path path_;
   std::FILE* file_ = nullptr;
   bool both_metrics_ = false;
+  std::vector<std::uint64_t> minimal_counts_;
 };
 
 // Calls visit(item, records) for every block of the spool, ascending by work item. Throws
@@ -77,6 +78,9 @@ struct ClusterSweepInfo {
   int item_stride = 1;     // a work sample: every item_stride-th work item
   bool complete = false;   // every work item swept
   bool both_metrics = false;  // the records carry the other metric's figures too
+  // With --minimal-counts: per highest index, every cluster minimal under minimal_rule,
+  // records kept or not (the sweep's census); else empty.
+  std::vector<std::uint64_t> minimal_counts{};
 };
 
 // Writes the database `database` atomically from the spool; returns its number of records.
@@ -113,6 +117,9 @@ class ClusterDatabase {
   bool minimal() const { return minimal_; }
   MinimalRule minimal_rule() const { return minimal_rule_; }
   bool complete() const { return complete_; }
+  // Per highest index, every cluster minimal under minimal_rule() that the sweep met, records
+  // kept or not (classify --minimal-counts); empty if the sweep did not count them.
+  const std::vector<std::uint64_t>& minimal_counts() const { return minimal_counts_; }
   // The records carry the other metric's figures too (ClusterEntry::other_board, ...): the
   // metric other than rules().metric().
   bool both_metrics() const { return both_metrics_; }
@@ -135,6 +142,7 @@ class ClusterDatabase {
   MinimalRule minimal_rule_ = MinimalRule::Any;
   bool complete_ = false;
   bool both_metrics_ = false;
+  std::vector<std::uint64_t> minimal_counts_;
 };
 
 // The plain text list of the database, `<index> <board> <cluster size>` one cluster a line,

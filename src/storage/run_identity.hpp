@@ -3,9 +3,11 @@
 // query: what the saved figures or layers depend on, as text. The rules part of every identity
 // is board/rules_codec.hpp's; each kind of file adds what else it depends on.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "board/rules.hpp"
+#include "board/search.hpp"
 #include "encoding/encoding_factory.hpp"
 #include "encoding/state_encoding.hpp"
 #include "explicit/item_parts.hpp"
@@ -61,6 +63,9 @@ struct ClassSweepIdentity {
   int sample_indices = 10;
   bool mirror = true;  // asked for; it applies only on odd boards with the middle exit row
   ItemPart part{};
+  // The sweep counts its minimal clusters under this rule (ClassEngineOptions::minimal_counts):
+  // its checkpoint's figures hold them, so a sweep without them cannot continue it.
+  std::optional<MinimalRule> minimal_counts{};
 
   std::string text() const;
   // The identity of such a text. Throws InputError if it is not one.

@@ -454,6 +454,42 @@ TEST(Scripts, CensusPerNumberOfWallsOfTheParts) {
   EXPECT_EQ(domain, (std::array<std::uint64_t, 3>{13146, 67260, 169057}));  // the explicit engine's, as above
 }
 
+// A sweep with --minimal-counts: census_walls.py adds the minimal clusters per number of
+// walls, those a sweep keeping every minimal record holds.
+TEST(Scripts, CensusPerNumberOfWallsCountsTheMinimalClusters) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("census_walls_minimal");
+  const std::string sweep =
+      "classify --size 5 --max-vehicles 5 -q --engine classes --threads 2 --metric move "
+      "--domain puzzle --walls 1 --minimal --minimal-rule public --clusters ";
+  const std::string all = (dir.path() / "all.h5").string();
+  ASSERT_EQ(run_rushhour(sweep + all).status, 0);
+  const std::string out = (dir.path() / "counted").string();
+  ASSERT_EQ(run_rushhour(sweep + (dir.path() / "counted.h5").string() +
+                         " --minimal-counts --clusters-min-index 4 --out " + out)
+                .status,
+            0);
+  const CommandRun table =
+      run_shell(script("census_walls.py") + " " + out + "/classes-checkpoint.txt");
+  ASSERT_EQ(table.status, 0) << table.out << table.err;
+  EXPECT_NE(table.out.find("| minimal clusters (public rule) |"), std::string::npos) << table.out;
+  for (const std::string walls : {"0", "1"}) {
+    std::smatch json;
+    const std::string answer =
+        run_rushhour("query --clusters " + all + " --count --json --walls " + walls).out;
+    ASSERT_TRUE(std::regex_search(answer, json, std::regex("\"clusters\": ([0-9]+)"))) << answer;
+    ASSERT_NE(json[1].str(), "0");
+    // The row of that number of walls ends with its minimal clusters.
+    std::smatch row;
+    ASSERT_TRUE(std::regex_search(table.out, row,
+                                  std::regex("\n\\| " + walls + " \\|[^\n]* ([0-9 ]+) \\|\n")))
+        << table.out;
+    std::string digits = row[1];
+    std::erase(digits, ' ');
+    EXPECT_EQ(digits, json[1].str()) << walls << " walls\n" << table.out;
+  }
+}
+
 // A bdd run's log holds its dominance pass as "dominance index I: ..." lines; a class sweep's
 // figures are compared with them, and one changed figure in the log is reported.
 TEST(Scripts, CompareRunsChecksADominanceLog) {
