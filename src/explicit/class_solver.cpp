@@ -727,7 +727,15 @@ class Worker final : public WorkerFigures {
       histogram.insert(histogram.end(), histogram.begin() + from,
                        histogram.begin() + from + static_cast<std::ptrdiff_t>(image.highest_index) + 1);
     }
-    if (options_.cluster_both_metrics) note_other_metric(first, added, with_mirror, solvable, least);
+    if (!options_.cluster_both_metrics) return;
+    // With minimal counts every cluster is noted for the test, but only the records from
+    // cluster_min_index on are kept: a class without one needs no search under the other
+    // metric. Its records get an empty figure (highest index 0) so the layout holds.
+    const auto kept = [this](const ClusterRecord& r) { return static_cast<int>(r.highest_index) >= options_.cluster_min_index; };
+    if (options_.minimal_counts && std::none_of(records.begin() + static_cast<std::ptrdiff_t>(first), records.end(), kept))
+      clusters_.other_histogram.resize(clusters_.other_histogram.size() + (records.size() - first), 0);
+    else
+      note_other_metric(first, added, with_mirror, solvable, least);
   }
 
   // The other metric's figures of the records [first, first + added) note_clusters just

@@ -52,6 +52,24 @@ PerWalls records_of(const std::filesystem::path& database, int min_index = 0) {
   return counts;
 }
 
+// A database's rows from `min_index` on, every figure of both metrics, one string each.
+std::vector<std::string> rows_of(const std::filesystem::path& database, int min_index = 0) {
+  std::vector<std::string> rows;
+  ClusterDatabase(database).for_each([&](const ClusterEntry& e) {
+    if (static_cast<int>(e.record.highest_index) < min_index) return true;
+    std::ostringstream row;
+    row << e.board << ' ' << e.record.highest_index << ' ' << e.record.size << ' ' << e.record.hardest_count << ' '
+        << e.record.winning << ' ' << e.other_board << ' ' << e.record.other_highest_index << ' '
+        << e.record.other_hardest_count << " |";
+    for (const std::uint64_t c : e.histogram) row << ' ' << c;
+    row << " |";
+    for (const std::uint64_t c : e.other_histogram) row << ' ' << c;
+    rows.push_back(row.str());
+    return true;
+  });
+  return rows;
+}
+
 // The minimal counts of a run directory's checkpoint, per walls.
 PerWalls checkpoint_counts(const std::filesystem::path& run, const Rules& rules) {
   const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(run);
@@ -100,6 +118,7 @@ void expect_counts_equal_the_records(const std::string& board_options, const Rul
   EXPECT_TRUE(checkpoint_counts(dir / "all", rules).empty());
   // The records kept are the others' from min_index on, and fewer than all of them.
   EXPECT_EQ(records_of(counted), records_of(all, min_index));
+  EXPECT_EQ(rows_of(counted), rows_of(all, min_index));
   EXPECT_LT(ClusterDatabase(counted).size(), ClusterDatabase(all).size());
   // query --count answers every index from the counts.
   EXPECT_EQ(per_index_json(counted), per_index_json(all));
@@ -112,6 +131,14 @@ TEST(MinimalCounts, EqualTheRecordsOfAWholeMinimalDatabaseUnderEachRule) {
                                     rule, 3);
   const Rules limited(5, -1, Metric::Step, {4, 1, -1});
   expect_counts_equal_the_records("--size 5 --max-cars 4 --max-trucks 1", limited, "any", 6);
+}
+
+// With both metrics, a class whose clusters are all below the least index kept skips its
+// search under the other metric: the records kept carry the same figures of both.
+TEST(MinimalCounts, KeepBothMetricsFiguresOfTheRecordsKept) {
+  const Rules walled(5, -1, Metric::Move, {-1, -1, 5}, Domain::Puzzle, {0, 1});
+  expect_counts_equal_the_records("--size 5 --max-vehicles 5 --metric move --domain puzzle --walls 1 "
+                                  "--clusters-metrics both", walled, "public", 6);
 }
 
 TEST(MinimalCounts, AStoppedSweepResumesToTheSameCounts) {
