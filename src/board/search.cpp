@@ -16,8 +16,11 @@ namespace rushhour {
 
 // The target must still slide to the exit, and every vehicle across the exit row between them
 // (always a vertical one: the target is the row's rightmost horizontal vehicle) must leave
-// that row, each the fewest cells it can (step metric) or in one move of its own (move
-// metric). A wall between them makes the board unsolvable.
+// that row, up or down as far as the board and the walls of its column let it, each the
+// fewest cells it can (step metric) or in one move of its own (move metric). A wall between
+// them, or a vehicle between them that can leave the row neither way, makes the board
+// unsolvable. One more if such a vehicle has another vehicle in the way each way it can
+// leave: that one, neither the target nor across the exit row, must move first.
 int index_lower_bound(const Rules& rules, const BoardKey& key) {
   const int n = rules.size();
   const int exit = rules.exit_row();
@@ -27,16 +30,28 @@ int index_lower_bound(const Rules& rules, const BoardKey& key) {
   const int target_col = static_cast<int>(std::bit_width(row_horizontal)) - 2;  // the target's first cell
   if (target_col == n - 2) return 0;
   int bound = steps ? n - 2 - target_col : 1;
+  bool blocked_blocker = false;
   const std::uint64_t walls = key.first & ~key.occupied;
+  // The cells of column col in rows [from, to].
+  const auto column_cells = [&](int col, int from, int to) {
+    std::uint64_t cells = 0;
+    for (int row = from; row <= to; ++row) cells |= bit(row * n + col);
+    return cells;
+  };
   for (int col = target_col + 2; col < n; ++col) {
     if (walls & bit(exit * n + col)) return std::numeric_limits<int>::max();  // the exit is walled off
     if (!(key.occupied & bit(exit * n + col))) continue;
     int top = exit;
     while (!(key.first & bit(top * n + col))) --top;
     const int length = top + 2 < n && (key.occupied & ~key.horizontal & ~key.first & bit((top + 2) * n + col)) ? 3 : 2;
-    const bool up = exit - length >= 0;           // its last cell ends on row exit - 1
-    const bool down = exit + length <= n - 1;     // its first cell on row exit + 1
+    // The cells it must pass to end on row exit - 1 (up) or start on row exit + 1 (down).
+    const bool up_fits = exit - length >= 0, down_fits = exit + length <= n - 1;
+    const std::uint64_t up_way = up_fits ? column_cells(col, exit - length, top - 1) : 0;
+    const std::uint64_t down_way = down_fits ? column_cells(col, top + length, exit + length) : 0;
+    const bool up = up_fits && (up_way & walls) == 0;
+    const bool down = down_fits && (down_way & walls) == 0;
     if (!up && !down) return std::numeric_limits<int>::max();
+    if ((!up || (up_way & key.occupied)) && (!down || (down_way & key.occupied))) blocked_blocker = true;
     if (!steps) {
       bound += 1;
       continue;
@@ -45,7 +60,7 @@ int index_lower_bound(const Rules& rules, const BoardKey& key) {
     const int down_cells = exit + 1 - top;
     bound += !up ? down_cells : !down ? up_cells : std::min(up_cells, down_cells);
   }
-  return bound;
+  return bound + (blocked_blocker ? 1 : 0);
 }
 
 namespace {
@@ -176,14 +191,26 @@ std::vector<Removal> removals(const Rules& rules, const Board& board) {
   return all;
 }
 
+// Whether a piece is needed, per board without it, for the configurations of one cluster (one
+// index): two hardest configurations that differ only where a piece lies are the same board
+// without it. A cluster's hardest configurations are often the placements of a few vehicles
+// that block nothing, and the piece found not needed is then one of those.
+using NeededMemo = std::unordered_map<BoardKey, bool, BoardKeyHash>;
+
 // is_minimal. `hint`: a piece found not needed in another configuration of the same cluster,
 // tried first (often it is not needed here either, and one search then decides without the
 // search for an optimal solution); set to the piece found not needed, if one is.
 // The board must be in the rules' domain.
-bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::optional<Piece>& hint) {
+bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::optional<Piece>& hint,
+                       NeededMemo* memo = nullptr) {
   const std::vector<Removal> pieces = removals(rules, board);
   // Without a needed piece, a winning configuration lies within index - 1.
-  const auto needed = [&](const Removal& removal) { return search_winning(rules, removal.without, index - 1).found; };
+  const auto needed = [&](const Removal& removal) {
+    if (memo == nullptr) return search_winning(rules, removal.without, index - 1).found.has_value();
+    const auto [at, added] = memo->try_emplace(removal.without, false);
+    if (added) at->second = search_winning(rules, removal.without, index - 1).found.has_value();
+    return at->second;
+  };
   const auto hinted = std::find_if(pieces.begin(), pieces.end(), [&](const Removal& r) { return r.piece == hint; });
   if (hinted != pieces.end() && !needed(*hinted)) return false;
   // A vehicle that moves on an optimal solution is needed: without it the same solution,
@@ -241,27 +268,28 @@ bool public_board_less(const Board& a, const Board& b) {
 std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<Board>& hardest, int index,
                                           MinimalRule rule) {
   if (hardest.empty()) throw std::invalid_argument("minimal_choice: a cluster without hardest configurations");
-  // Of index 0 (every configuration winning), a configuration is minimal only when it holds the
-  // target alone: nothing lowers an index of 0. Every configuration of a cluster holds the same
-  // pieces, so the first decides for all.
-  if (index == 0) {
-    if (hardest.front().vehicles().size() == 1 && hardest.front().walls() == 0) return std::size_t{0};
-    return std::nullopt;
-  }
-  if (rule != MinimalRule::Any) {
-    std::size_t representative = 0;
-    for (std::size_t k = 1; k < hardest.size() && rule == MinimalRule::Public; ++k)
-      if (public_board_less(hardest[k], hardest[representative])) representative = k;
-    if (is_minimal(rules, hardest[representative], index)) return representative;
-    return std::nullopt;
-  }
+  // Of index 0 or 1, a configuration is minimal only when it holds the target alone: removing
+  // a piece moves no vehicle, so it leaves a configuration that is not winning not winning, and
+  // the index cannot fall below 1 (nor below 0). Every configuration of a cluster holds the
+  // same pieces, so the first decides for all.
+  const bool target_alone = hardest.front().vehicles().size() == 1 && hardest.front().walls() == 0;
+  if (index == 0) return target_alone ? std::optional<std::size_t>(0) : std::nullopt;
   // The domain's conditions (each line's kind sequence, the vehicles, the walls) are the same
   // in every configuration of a cluster: one check answers for all.
   if (const std::string why = domain_violation(rules, hardest.front()); !why.empty())
     throw std::invalid_argument("minimal_choice: " + why);
+  std::size_t representative = 0;
+  for (std::size_t k = 1; k < hardest.size() && rule == MinimalRule::Public; ++k)
+    if (public_board_less(hardest[k], hardest[representative])) representative = k;
+  if (index == 1) return target_alone ? std::optional<std::size_t>(representative) : std::nullopt;
+  if (rule != MinimalRule::Any) {
+    if (is_minimal(rules, hardest[representative], index)) return representative;
+    return std::nullopt;
+  }
   std::optional<Piece> hint;
+  NeededMemo memo;
   for (std::size_t k = 0; k < hardest.size(); ++k)
-    if (minimal_with_hint(rules, hardest[k], index, hint)) return k;
+    if (minimal_with_hint(rules, hardest[k], index, hint, &memo)) return k;
   return std::nullopt;
 }
 

@@ -70,6 +70,15 @@ TEST(IndexLowerBound, NeverExceedsTheIndexOnFiveByFive) {
   expect_lower_bounds(Rules(5, 0, Metric::Move), 5);
 }
 
+// Walls shut a blocker's way out of the exit row up or down: every 4x4 configuration with up
+// to two walls, each exit row, both metrics.
+TEST(IndexLowerBound, NeverExceedsTheIndexWithWalls) {
+  for (const Metric metric : {Metric::Step, Metric::Move})
+    for (int exit_row = 0; exit_row < 4; ++exit_row)
+      expect_lower_bounds(Rules(4, exit_row, metric, {}, Domain::All, {0, 2}), 1);
+  expect_lower_bounds(Rules(5, -1, Metric::Move, {-1, -1, 5}, Domain::Puzzle, {1, 1}), 7);
+}
+
 TEST(ShortestSolution, EqualsTheExplicitEngineOnEveryFourByFourBoardStep) {
   expect_engine_indices(Rules(4, -1, Metric::Step), 1);
 }
