@@ -19,8 +19,9 @@ namespace rushhour {
 // that row, up or down as far as the board and the walls of its column let it, each the
 // fewest cells it can (step metric) or in one move of its own (move metric). A wall between
 // them, or a vehicle between them that can leave the row neither way, makes the board
-// unsolvable. One more if such a vehicle has another vehicle in the way each way it can
-// leave: that one, neither the target nor across the exit row, must move first.
+// unsolvable. The vehicles in such a vehicle's way out (neither the target nor across the exit
+// row) must move first, at least once each: every one in its only way, or one of those in
+// its two ways; a vehicle is counted once.
 int index_lower_bound(const Rules& rules, const BoardKey& key) {
   const int n = rules.size();
   const int exit = rules.exit_row();
@@ -30,7 +31,6 @@ int index_lower_bound(const Rules& rules, const BoardKey& key) {
   const int target_col = static_cast<int>(std::bit_width(row_horizontal)) - 2;  // the target's first cell
   if (target_col == n - 2) return 0;
   int bound = steps ? n - 2 - target_col : 1;
-  bool blocked_blocker = false;
   const std::uint64_t walls = key.first & ~key.occupied;
   // The cells of column col in rows [from, to].
   const auto column_cells = [&](int col, int from, int to) {
@@ -38,6 +38,20 @@ int index_lower_bound(const Rules& rules, const BoardKey& key) {
     for (int row = from; row <= to; ++row) cells |= bit(row * n + col);
     return cells;
   };
+  // The first cells of the vehicles on `cells`.
+  const auto vehicles_on = [&](std::uint64_t cells) {
+    std::uint64_t firsts = 0;
+    for (cells &= key.occupied; cells != 0; cells &= cells - 1) {
+      int cell = std::countr_zero(cells);
+      const int step = key.horizontal & bit(cell) ? 1 : n;
+      while (!(key.first & bit(cell))) cell -= step;
+      firsts |= bit(cell);
+    }
+    return firsts;
+  };
+  std::uint64_t must_move = 0;  // first cells of the vehicles counted as moving first
+  std::uint64_t either_ways[8] = {};  // per vehicle with two ways out, both in the way
+  int two_ways_blocked = 0;
   for (int col = target_col + 2; col < n; ++col) {
     if (walls & bit(exit * n + col)) return std::numeric_limits<int>::max();  // the exit is walled off
     if (!(key.occupied & bit(exit * n + col))) continue;
@@ -51,7 +65,9 @@ int index_lower_bound(const Rules& rules, const BoardKey& key) {
     const bool up = up_fits && (up_way & walls) == 0;
     const bool down = down_fits && (down_way & walls) == 0;
     if (!up && !down) return std::numeric_limits<int>::max();
-    if ((!up || (up_way & key.occupied)) && (!down || (down_way & key.occupied))) blocked_blocker = true;
+    if (!up || !down) must_move |= vehicles_on(up ? up_way : down_way);
+    else if ((up_way & key.occupied) && (down_way & key.occupied))
+      either_ways[two_ways_blocked++] = vehicles_on(up_way | down_way);
     if (!steps) {
       bound += 1;
       continue;
@@ -60,7 +76,14 @@ int index_lower_bound(const Rules& rules, const BoardKey& key) {
     const int down_cells = exit + 1 - top;
     bound += !up ? down_cells : !down ? up_cells : std::min(up_cells, down_cells);
   }
-  return bound + (blocked_blocker ? 1 : 0);
+  int first_movers = std::popcount(must_move);
+  // One of each set moves; sets that share a vehicle with one counted are not counted.
+  for (int k = 0; k < two_ways_blocked; ++k)
+    if (!(either_ways[k] & must_move)) {
+      ++first_movers;
+      must_move |= either_ways[k];
+    }
+  return bound + first_movers;
 }
 
 namespace {
