@@ -447,11 +447,14 @@ RetrogradeOptions SymbolicSettings::retrograde(const CommonSettings& common) con
 namespace {
 
 // Refuses a path a file cannot be written at (before the sweep, which would lose its work).
-void check_writable(const std::filesystem::path& path, const std::string& option) {
+// `out`: the run directory, which the run makes before it writes anything there.
+void check_writable(const std::filesystem::path& path, const std::string& option, const std::filesystem::path& out) {
   const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : ".";
   std::error_code error;
   if (path.filename().empty() || std::filesystem::is_directory(path, error))
     throw InputError(option + ": " + path.string() + " is a directory, not a file");
+  if (!out.empty() && parent.lexically_normal() == out.lexically_normal() && !std::filesystem::exists(parent, error))
+    return;
   if (!std::filesystem::is_directory(parent, error))
     throw InputError(option + ": " + parent.string() + " is not a directory");
   if (::access(parent.c_str(), W_OK) != 0)
@@ -460,7 +463,7 @@ void check_writable(const std::filesystem::path& path, const std::string& option
 
 }  // namespace
 
-void ClassSweepSettings::check(const Environment& environment) const {
+void ClassSweepSettings::check(const Environment& environment, const std::filesystem::path& out) const {
   if (clusters.empty()) {
     if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal || cluster_both_metrics)
       throw InputError("--clusters-text, --clusters-min-index, --minimal and --clusters-metrics go with --clusters FILE.h5");
@@ -468,8 +471,8 @@ void ClassSweepSettings::check(const Environment& environment) const {
   if (!cluster_minimal && minimal_rule != MinimalRule::Any) throw InputError("--minimal-rule goes with --minimal");
   if (!cluster_minimal && minimal_counts) throw InputError("--minimal-counts goes with --minimal");
   if (clusters.empty()) return;
-  check_writable(clusters, "--clusters");
-  if (!clusters_text.empty()) check_writable(clusters_text, "--clusters-text");
+  check_writable(clusters, "--clusters", out);
+  if (!clusters_text.empty()) check_writable(clusters_text, "--clusters-text", out);
   if (!part.whole() || environment.mpi_launcher)
     throw InputError("--clusters is written by a whole sweep on one process (not with --items or under MPI)");
 }
@@ -667,7 +670,7 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
     if (common.out.empty() || sweep.item_stride > 1)
       throw InputError("--items goes with --out DIR (not with --work-sample)");
   }
-  sweep.check(environment);
+  sweep.check(environment, common.out);
   if (!sweep.clusters.empty() && is_set(vm, "symbolic-above"))
     throw InputError("--clusters records the classes the sweep solves itself: not with --symbolic-above");
   if (!common.rules.walls().none() && is_set(vm, "symbolic-above"))

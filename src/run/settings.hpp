@@ -119,7 +119,8 @@ struct ClassSweepSettings {
       false;  // --minimal-counts: every cluster tested, the minimal ones counted in the census
   bool cluster_both_metrics = false;  // --clusters-metrics both: step and move figures in every record
 
-  void check(const Environment& environment) const;
+  // `out`: the run directory (--out), where the database may be written though it is not made yet.
+  void check(const Environment& environment, const std::filesystem::path& out) const;
   // The engine's options (callbacks left empty).
   ClassEngineOptions engine_options(const CommonSettings& common) const;
 };

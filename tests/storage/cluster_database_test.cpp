@@ -508,6 +508,22 @@ std::vector<std::string> rows_of(const std::filesystem::path& path) {
   return rows;
 }
 
+// The database may be named inside the run directory before the run makes it; any other
+// missing directory is refused.
+TEST(ClusterDatabaseCommand, GoesInTheRunDirectoryBeforeItIsMade) {
+  TempDir dir("cluster_command_in_out");
+  const std::string out = dir / "run";
+  const auto run = run_rushhour("classify --engine classes --size 4 -q --out " + out + " --clusters " + out +
+                                "/db.h5 --clusters-text " + out + "/db.txt");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_GT(ClusterDatabase(out + "/db.h5").size(), 0u);
+  EXPECT_TRUE(std::filesystem::exists(out + "/db.txt"));
+  const auto elsewhere = run_rushhour("classify --engine classes --size 4 -q --out " + (dir / "other") +
+                                      " --clusters " + (dir / "missing") + "/db.h5");
+  EXPECT_EQ(elsewhere.status, 2);
+  EXPECT_NE(elsewhere.err.find("is not a directory"), std::string::npos) << elsewhere.err;
+}
+
 TEST(ClusterDatabaseCommand, AStoppedRunResumesToTheSameDatabase) {
   TempDir dir("cluster_command_resume");
   const std::string log = dir / "progress.log";
