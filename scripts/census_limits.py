@@ -17,6 +17,7 @@ import sys
 import rushhour_h5
 
 FIGURES = ["count", "nondominated", "components"]
+MINIMAL_RULES = ["any", "canonical", "public"]
 
 
 def fail(message):
@@ -41,7 +42,8 @@ def wall_range(fields):
 class Tally:
     """The figures of one (walls, cars, trucks) of a census: its domain and, per index, the
     configurations, non-dominated configurations and components (FIGURES), and the minimal
-    clusters (zeros unless the sweep counted them: classify --minimal-counts)."""
+    clusters under each rule ("minimal RULE": zeros unless the sweep counted them, classify
+    --minimal-counts RULES)."""
 
     def __init__(self, walls, cars, trucks, domain, figures):
         self.walls, self.cars, self.trucks, self.domain, self.figures = walls, cars, trucks, domain, figures
@@ -80,10 +82,15 @@ def read_census(path, error=fail, part=False):
         rest, trucks = divmod(int(pair), trucks_per_car)
         wall_offset, cars = divmod(rest, cars_per_wall_count)
         figures = {figure: [int(v) for v in lines[i + 1 + k].split()] for k, figure in enumerate(FIGURES)}
-        # A sweep with --minimal-counts follows them with its minimal clusters per highest index.
-        after = lines[i + 1 + len(FIGURES)].split()
-        figures["minimal"] = ([int(v) for v in after[2:]] if after[:2] == ["minimal", pair]
-                              else [0] * len(figures["count"]))
+        # A sweep with --minimal-counts RULES follows them with its minimal clusters per highest
+        # index, a line per rule: `minimal PAIR RULE counts...`.
+        for rule in MINIMAL_RULES:
+            figures["minimal " + rule] = [0] * len(figures["count"])
+        for after in lines[i + 1 + len(FIGURES):]:
+            words = after.split()
+            if words[:2] != ["minimal", pair]:
+                break
+            figures["minimal " + words[2]] = [int(v) for v in words[3:]]
         tallies.append(Tally(min_walls + wall_offset, cars, trucks, int(pair_domain), figures))
     return fields, header, tallies
 
@@ -91,12 +98,13 @@ def read_census(path, error=fail, part=False):
 def census_sums(path, allows, part=False):
     fields, header, tallies = read_census(path, part=part)
     highest = int(header["highest"])
-    sums = {k: [0] * (highest + 1) for k in FIGURES + ["minimal"]}
+    summed = FIGURES + ["minimal " + rule for rule in MINIMAL_RULES]
+    sums = {k: [0] * (highest + 1) for k in summed}
     domain = 0
     for tally in tallies:
         if allows(tally.walls, tally.cars, tally.trucks):
             domain += tally.domain
-            for figure in FIGURES + ["minimal"]:
+            for figure in summed:
                 sums[figure] = [a + b for a, b in zip(sums[figure], tally.figures[figure])]
     return fields, domain, sums
 

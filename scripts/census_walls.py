@@ -5,8 +5,8 @@ trucks), and the figures of each number of walls are sums over its cars and truc
 
 Prints a markdown table, one row per number of walls and one for the whole range: domain,
 winning, solvable, unsolvable, highest index, its configurations and non-dominated ones, the
-clusters (components holding a winning configuration) and, for a sweep with --minimal-counts,
-the minimal clusters.
+clusters (components holding a winning configuration) and, for a sweep with --minimal-counts
+RULES, the minimal clusters under each rule.
 
 Usage: /usr/bin/python3 scripts/census_walls.py [--part] CENSUS
 (CENSUS: a finished class run's classes-checkpoint.txt; with --part, that of a part of a run,
@@ -18,14 +18,14 @@ import sys
 from census_limits import census_sums, fail, wall_range
 
 
-def row(label, domain, sums, minimal):
+def row(label, domain, sums, rules):
     counts = sums["count"]
     highest = max((i for i, c in enumerate(counts) if c), default=-1)
     solvable = sum(counts)
     return (f"| {label} | {domain:,} | {counts[0] if counts else 0:,} | {solvable:,} | {domain - solvable:,} | "
             f"{highest} | {counts[highest] if highest >= 0 else 0:,} | "
             f"{sums['nondominated'][highest] if highest >= 0 else 0:,} | {sum(sums['components']):,} |"
-            + (f" {sum(sums['minimal']):,} |" if minimal else "")).replace(",", " ")
+            + "".join(f" {sum(sums['minimal ' + rule]):,} |" for rule in rules)).replace(",", " ")
 
 
 def main(argv):
@@ -39,16 +39,16 @@ def main(argv):
           + (f", {fields['domain']} domain" if "domain" in fields else "")
           + (f", part {fields['items']} of the work items" if part else ""))
     print()
-    # classify --minimal-counts: the minimal clusters under the rule named.
-    minimal = fields.get("minimal_counts")
+    # classify --minimal-counts RULES: the minimal clusters under each rule named.
+    rules = [r for r in fields.get("minimal_counts", "").split(",") if r]
     print("| walls | domain | winning | solvable | unsolvable | highest index | configurations of it "
-          "| non-dominated of it | clusters |" + (f" minimal clusters ({minimal} rule) |" if minimal else ""))
-    print("|---|---|---|---|---|---|---|---|---|" + ("---|" if minimal else ""))
+          "| non-dominated of it | clusters |" + "".join(f" minimal clusters ({r} rule) |" for r in rules))
+    print("|---|---|---|---|---|---|---|---|---|" + "---|" * len(rules))
     for walls in range(low, high + 1):
         _, domain, sums = census_sums(path, lambda w, cars, trucks, walls=walls: w == walls, part)
-        print(row(str(walls), domain, sums, minimal))
+        print(row(str(walls), domain, sums, rules))
     _, domain, sums = census_sums(path, lambda walls, cars, trucks: True, part)
-    print(row(f"{low}-{high}", domain, sums, minimal))
+    print(row(f"{low}-{high}", domain, sums, rules))
     return 0
 
 

@@ -280,6 +280,33 @@ MinimalRule parse_minimal_rule(const std::string& text) {
   throw InputError("--minimal-rule must be any, canonical or public (got '" + text + "')");
 }
 
+std::string to_string(const std::vector<MinimalRule>& rules) {
+  std::string text;
+  for (const MinimalRule rule : rules) {
+    if (!text.empty()) text += ',';
+    text += to_string(rule);
+  }
+  return text;
+}
+
+std::vector<MinimalRule> parse_minimal_rules(const std::string& text) {
+  std::vector<MinimalRule> rules;
+  if (text.empty()) return rules;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', from);
+    const std::string name = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    const MinimalRule rule = parse_minimal_rule(name);
+    if (std::find(rules.begin(), rules.end(), rule) != rules.end())
+      throw InputError("minimal rule '" + name + "' named twice in '" + text + "'");
+    rules.push_back(rule);
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  std::sort(rules.begin(), rules.end());
+  return rules;
+}
+
 bool public_board_less(const Board& a, const Board& b) {
   const BoardKey ka = a.key(), kb = b.key();
   const auto horizontal = [](const Board& board, const BoardKey& key) { return key.horizontal | board.walls(); };

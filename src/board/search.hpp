@@ -47,8 +47,13 @@ bool is_minimal(const Rules& rules, const Board& board, int index);
 //   answer: a piece that moves on an optimal solution is always needed (without it the same
 //   solution less its slides is shorter).
 enum class MinimalRule { Any, Canonical, Public };
+inline constexpr std::size_t kMinimalRules = 3;
 std::string to_string(MinimalRule rule);                 // "any", "canonical", "public"
 MinimalRule parse_minimal_rule(const std::string& text);  // throws InputError
+// A set of rules as "any,public" (in MinimalRule order; "" for none), and back: a comma list of
+// rule names, each once (throws InputError).
+std::string to_string(const std::vector<MinimalRule>& rules);
+std::vector<MinimalRule> parse_minimal_rules(const std::string& text);
 
 // Whether `a` comes before `b` in the public enumerator's order of boards.
 bool public_board_less(const Board& a, const Board& b);

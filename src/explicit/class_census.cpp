@@ -159,10 +159,13 @@ void add_sweep(ClassSweepState& into, const ClassSweepState& part, int samples_p
       if (total->size() < slots) total->resize(slots, 0);
       for (std::size_t i = 0; i < more->size(); ++i) add_exact((*total)[i], (*more)[i]);
     }
-    if (add.minimal.size() > slots)
-      throw InputError("a class sweep to merge has figures beyond its highest index");
-    if (sum.minimal.size() < add.minimal.size()) sum.minimal.resize(add.minimal.size(), 0);
-    for (std::size_t i = 0; i < add.minimal.size(); ++i) add_exact(sum.minimal[i], add.minimal[i]);
+    for (std::size_t rule = 0; rule < kMinimalRules; ++rule) {
+      const std::vector<std::uint64_t>& more = add.minimal[rule];
+      std::vector<std::uint64_t>& total = sum.minimal[rule];
+      if (more.size() > slots) throw InputError("a class sweep to merge has figures beyond its highest index");
+      if (total.size() < more.size()) total.resize(more.size(), 0);
+      for (std::size_t i = 0; i < more.size(); ++i) add_exact(total[i], more[i]);
+    }
   }
   // A state's keys of index i are complete when i is among its T highest; an index among the
   // T highest of the sum is among the T highest of each part.

@@ -4,6 +4,7 @@
 // (add_sweep), which is what checkpoints, resumes, threads, MPI ranks and merged parts rely
 // on. The census (ClassCensus) is a finished state with its sample boards, and gives the
 // classification of any vehicle limits within the sweep's own.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 
 #include "board/classification.hpp"
 #include "board/rules.hpp"
+#include "board/search.hpp"
 #include "explicit/sample_keys.hpp"
 
 namespace rushhour {
@@ -33,9 +35,9 @@ struct VehicleTally {
   std::vector<std::uint64_t> count;         // per index
   std::vector<std::uint64_t> nondominated;  // per index
   std::vector<std::uint64_t> components;    // per index (solvable components only)
-  // Per highest index, the clusters listed as minimal (ClassEngineOptions::minimal_counts);
-  // empty where none was counted.
-  std::vector<std::uint64_t> minimal{};
+  // Per minimal rule (by its MinimalRule value) and highest index, the clusters minimal under
+  // it (ClassEngineOptions::minimal_counts); empty where none was counted.
+  std::array<std::vector<std::uint64_t>, kMinimalRules> minimal{};
   friend bool operator==(const VehicleTally&, const VehicleTally&) = default;
 };
 

@@ -32,14 +32,10 @@ class WorkerItemSolver final : public ItemSolver {
     figures.delta.seconds = seconds_since(start);
     if (options_.on_clusters) {
       figures.clusters = worker_->take_clusters();
-      if (options_.minimal_clusters)
-        figures.clusters =
-            class_engine::minimal_records(tables_, rules_, options_.minimal_rule, std::move(figures.clusters));
-      if (options_.minimal_counts) {
-        count_minimal(figures.clusters, figures.delta);
-        figures.clusters =
-            class_engine::records_from(std::move(figures.clusters), options_.cluster_min_index);
-      }
+      if (options_.minimal_clusters || !options_.minimal_counts.empty())
+        figures.clusters = class_engine::tested_records(
+            tables_, rules_, options_, std::move(figures.clusters),
+            [&](const ClusterRecord& r, MinimalRule rule) { count_minimal(r, rule, figures.delta); });
     }
     if (options_.measure_class_sizes) {
       figures.class_sizes = new_sizes(worker_->class_sizes(), reported_);
@@ -68,15 +64,14 @@ class WorkerItemSolver final : public ItemSolver {
     return added;
   }
 
-  // Each record's cluster counted in `delta`'s minimal figures, at its highest index.
-  void count_minimal(const ClusterRecords& minimal, ClassSweepState& delta) const {
-    for (const ClusterRecord& r : minimal.records) {
-      VehicleTally& t = delta.tallies[shape_.slot(
-          static_cast<int>(r.walls), static_cast<int>(r.cars), static_cast<int>(r.trucks))];
-      // The cluster's states are in the tally: it has highest + 1 entries.
-      t.minimal.resize(t.count.size(), 0);
-      ++t.minimal.at(r.highest_index);
-    }
+  // A cluster minimal under `rule` counted in `delta`'s figures, at its highest index.
+  void count_minimal(const ClusterRecord& r, MinimalRule rule, ClassSweepState& delta) const {
+    VehicleTally& t = delta.tallies[shape_.slot(static_cast<int>(r.walls), static_cast<int>(r.cars),
+                                                static_cast<int>(r.trucks))];
+    // The cluster's states are in the tally: it has highest + 1 entries.
+    std::vector<std::uint64_t>& minimal = t.minimal[static_cast<std::size_t>(rule)];
+    minimal.resize(t.count.size(), 0);
+    ++minimal.at(r.highest_index);
   }
 
   const LineTables& tables_;

@@ -123,11 +123,14 @@ struct ClassEngineOptions {
   // worker threads.
   bool minimal_clusters = false;
   MinimalRule minimal_rule = MinimalRule::Any;
-  // With minimal_clusters: every cluster is tested, whatever cluster_min_index, and the minimal
-  // ones are counted per highest index in the item's figures (VehicleTally::minimal); only
-  // the records from cluster_min_index on are reported. A sweep whose database would be too
-  // large to keep between stops keeps its minimal counts in its checkpoint instead.
-  bool minimal_counts = false;
+  // Every cluster is tested under each of these rules, whatever cluster_min_index, and the
+  // minimal ones are counted per highest index in the item's figures (VehicleTally::minimal);
+  // the records reported are those from cluster_min_index on (only the minimal ones under
+  // minimal_rule with minimal_clusters). A sweep whose database would be too large to keep
+  // between stops keeps its minimal counts in its checkpoint instead. A cluster minimal under
+  // the public or the canonical rule is minimal under any: with any among them, the others
+  // test only the clusters minimal under any.
+  std::vector<MinimalRule> minimal_counts;
   // The records also carry the figures of the other metric (ClusterRecord::other_*): each
   // class with records gets a second breadth-first search under it, over the same states
   // and numbering. The census stays that of the rules' metric; cluster_min_index and

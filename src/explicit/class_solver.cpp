@@ -673,7 +673,7 @@ class Worker final : public WorkerFigures {
   // `solvable` entries are the solvable states, parent_ holds their roots and top_ their roots'
   // highest indices.
   void note_clusters(int cars, int trucks, bool with_mirror, std::size_t solvable) {
-    const int min_index = options_.minimal_counts ? 0 : options_.cluster_min_index;
+    const int min_index = options_.minimal_counts.empty() ? options_.cluster_min_index : 0;
     const auto least = static_cast<std::uint8_t>(std::min(min_index, kMaxStoredIndex + 1));
     std::vector<ClusterRecord>& records = clusters_.records;
     std::vector<std::uint64_t>& histogram = clusters_.histogram;
@@ -695,7 +695,8 @@ class Worker final : public WorkerFigures {
     mirror_hardest_.assign(with_mirror ? added : 0, ~SampleKey{0});
     // The minimal test chooses among every hardest configuration (the images' after them).
     std::vector<std::vector<SampleKey>>& candidates = clusters_.hardest_keys;
-    if (options_.minimal_clusters) candidates.resize(first + added * (with_mirror ? 2 : 1));
+    const bool tested = options_.minimal_clusters || !options_.minimal_counts.empty();
+    if (tested) candidates.resize(first + added * (with_mirror ? 2 : 1));
     for (std::size_t q = 0; q < solvable; ++q) {
       const std::uint32_t s = queue_[q].state;
       const std::uint32_t r = parent_[s];
@@ -711,7 +712,7 @@ class Worker final : public WorkerFigures {
       record.hardest = std::min(record.hardest, key);
       if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
       // Of index 0, the canonical configuration decides alone (minimal_choice).
-      if (options_.minimal_clusters && (top_[r] > 0 || candidates[first + k].empty())) {
+      if (tested && (top_[r] > 0 || candidates[first + k].empty())) {
         candidates[first + k].push_back(key);
         if (with_mirror) candidates[first + added + k].push_back(t_.mirror_key(key));
       }
@@ -732,7 +733,7 @@ class Worker final : public WorkerFigures {
     // cluster_min_index on are kept: a class without one needs no search under the other
     // metric. Its records get an empty figure (highest index 0) so the layout holds.
     const auto kept = [this](const ClusterRecord& r) { return static_cast<int>(r.highest_index) >= options_.cluster_min_index; };
-    if (options_.minimal_counts && std::none_of(records.begin() + static_cast<std::ptrdiff_t>(first), records.end(), kept))
+    if (!options_.minimal_counts.empty() && std::none_of(records.begin() + static_cast<std::ptrdiff_t>(first), records.end(), kept))
       clusters_.other_histogram.resize(clusters_.other_histogram.size() + (records.size() - first), 0);
     else
       note_other_metric(first, added, with_mirror, solvable, least);
@@ -1014,26 +1015,36 @@ ClusterRecords select_records(const ClusterRecords& records, Keep keep) {
 
 }  // namespace
 
-ClusterRecords minimal_records(const LineTables& tables, const Rules& rules, MinimalRule rule,
-                               ClusterRecords&& records) {
-  if (records.hardest_keys.size() != records.records.size())
+ClusterRecords tested_records(const LineTables& tables, const Rules& rules, const ClassEngineOptions& options,
+                              ClusterRecords&& records,
+                              const std::function<void(const ClusterRecord&, MinimalRule)>& count_minimal) {
+  const bool tested = options.minimal_clusters || !options.minimal_counts.empty();
+  if (tested && records.hardest_keys.size() != records.records.size())
     throw std::logic_error("class engine: cluster records without their hardest configurations");
   std::vector<Board> hardest;
   return select_records(records, [&](std::size_t k, ClusterRecord& r) {
+    const int index = static_cast<int>(r.highest_index);
+    if (!tested) return index >= options.cluster_min_index;
     const std::vector<SampleKey>& keys = records.hardest_keys[k];
     hardest.clear();
     for (const SampleKey key : keys) hardest.push_back(board_of_key(tables, key));
-    const std::optional<std::size_t> chosen =
-        minimal_choice(rules, hardest, static_cast<int>(r.highest_index), rule);
+    // Per rule, once asked: the position of the hardest configuration it lists, or nullopt.
+    std::array<std::optional<std::optional<std::size_t>>, kMinimalRules> choice;
+    const auto choose = [&](MinimalRule rule) {
+      auto& chosen = choice[static_cast<std::size_t>(rule)];
+      const auto& any = choice[static_cast<std::size_t>(MinimalRule::Any)];
+      // Minimal under the public or the canonical rule: its configuration is, so under any too.
+      if (!chosen) chosen = any && !*any ? std::optional<std::size_t>() : minimal_choice(rules, hardest, index, rule);
+      return *chosen;
+    };
+    for (const MinimalRule rule : options.minimal_counts)
+      if (choose(rule)) count_minimal(r, rule);
+    if (index < options.cluster_min_index) return false;
+    if (!options.minimal_clusters) return true;
+    const std::optional<std::size_t> listed = choose(options.minimal_rule);
     // Of index 0 only one configuration was kept for the test: the record's is the least.
-    if (chosen && r.highest_index > 0) r.hardest = keys[*chosen];
-    return chosen.has_value();
-  });
-}
-
-ClusterRecords records_from(ClusterRecords&& records, int min_index) {
-  return select_records(records, [min_index](std::size_t, const ClusterRecord& r) {
-    return static_cast<int>(r.highest_index) >= min_index;
+    if (listed && index > 0) r.hardest = keys[*listed];
+    return listed.has_value();
   });
 }
 

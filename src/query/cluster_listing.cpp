@@ -102,11 +102,12 @@ ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuest
   minimal_filter.finish();
   // A sweep that counted every minimal cluster answers the counts below its records' least
   // index too, where nothing narrows the question.
-  const bool counted = listing.per_index && database.minimal() &&
-                       !database.minimal_counts().empty() && !q.filter.active() && q.min_size < 0 &&
-                       q.max_size < 0 && !by_domain && !exchanged && database.min_index() > 0;
+  const std::optional<std::vector<std::uint64_t>>& census_counts = database.minimal_counts(rule);
+  const bool counted = listing.per_index && (q.minimal || database.minimal()) && census_counts &&
+                       !q.filter.active() && q.min_size < 0 && q.max_size < 0 && !by_domain && !exchanged &&
+                       database.min_index() > 0;
   if (counted) {
-    const std::vector<std::uint64_t>& all = database.minimal_counts();
+    const std::vector<std::uint64_t>& all = *census_counts;
     for (std::size_t i = static_cast<std::size_t>(database.min_index()); i < all.size(); ++i)
       if ((i < listing.per_index_counts.size() ? listing.per_index_counts[i] : 0) != all[i])
         throw InputError("the database's minimal counts disagree with its records at index " +

@@ -60,8 +60,10 @@ void append_state(Words& w, const ClassSweepState& s) {
       if (figures->size() != t.count.size()) throw std::logic_error("a tally's figures differ in length");
       w.insert(w.end(), figures->begin(), figures->end());
     }
-    w.push_back(t.minimal.size());
-    w.insert(w.end(), t.minimal.begin(), t.minimal.end());
+    for (const std::vector<std::uint64_t>& minimal : t.minimal) {
+      w.push_back(minimal.size());
+      w.insert(w.end(), minimal.begin(), minimal.end());
+    }
   }
   w.push_back(~std::uint64_t{0});
   w.push_back(s.sample_keys.size());
@@ -93,8 +95,10 @@ ClassSweepState read_state(WordReader& r) {
       figures->resize(length);
       for (std::uint64_t& value : *figures) value = r.next();
     }
-    t.minimal.resize(r.next());
-    for (std::uint64_t& value : t.minimal) value = r.next();
+    for (std::vector<std::uint64_t>& minimal : t.minimal) {
+      minimal.resize(r.next());
+      for (std::uint64_t& value : minimal) value = r.next();
+    }
   }
   s.sample_keys.resize(r.next());
   for (auto& keys : s.sample_keys) {
@@ -261,8 +265,7 @@ ClassSweepIdentity identity_of(const ClassJob& job) {
           .sample_indices = job.options.sample_indices,
           .mirror = job.options.mirror,
           .part = job.part,
-          .minimal_counts =
-              job.options.minimal_counts ? std::optional(job.options.minimal_rule) : std::nullopt};
+          .minimal_counts = job.options.minimal_counts};
 }
 
 // The coordinator's side: the sweep's state, its checkpoint, its census and its progress.

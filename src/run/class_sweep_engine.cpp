@@ -56,7 +56,7 @@ std::string cluster_parameters(const RunSettings& s, const ClassEngineOptions& o
   return identity.text() + " cluster_min_index=" + std::to_string(s.sweep.cluster_min_index) +
          (s.sweep.cluster_minimal ? " minimal=1 minimal_rule=" + to_string(s.sweep.minimal_rule)
                                   : "") +
-         (s.sweep.minimal_counts ? " minimal_counts=1" : "") +
+         (s.sweep.minimal_counts.empty() ? "" : " minimal_counts=" + to_string(s.sweep.minimal_counts)) +
          (s.sweep.cluster_both_metrics ? " metrics=both" : "") +
          " work_sample=" + std::to_string(s.sweep.item_stride);
 }
@@ -75,15 +75,21 @@ std::optional<ClusterSpool> open_cluster_spool(const RunSettings& s, const Class
   });
 }
 
-// Per highest index, the minimal clusters the census counted over every (walls, cars, trucks).
-std::vector<std::uint64_t> minimal_counts(const ClassCensus& census) {
-  std::vector<std::uint64_t> counts;
-  for (const VehicleTally& t : census.tallies) {
-    if (counts.size() < t.minimal.size()) counts.resize(t.minimal.size(), 0);
-    for (std::size_t i = 0; i < t.minimal.size(); ++i) add_exact(counts[i], t.minimal[i]);
+// Per rule counted and highest index, the minimal clusters the census counted over every
+// (walls, cars, trucks).
+MinimalCounts minimal_counts(const ClassCensus& census, const std::vector<MinimalRule>& rules) {
+  MinimalCounts all;
+  for (const MinimalRule rule : rules) {
+    const auto r = static_cast<std::size_t>(rule);
+    std::vector<std::uint64_t> counts;
+    for (const VehicleTally& t : census.tallies) {
+      if (counts.size() < t.minimal[r].size()) counts.resize(t.minimal[r].size(), 0);
+      for (std::size_t i = 0; i < t.minimal[r].size(); ++i) add_exact(counts[i], t.minimal[r][i]);
+    }
+    while (!counts.empty() && counts.back() == 0) counts.pop_back();
+    all[r] = std::move(counts);
   }
-  while (!counts.empty() && counts.back() == 0) counts.pop_back();
-  return counts;
+  return all;
 }
 
 // A finished sweep (or work sample) writes the database and the text list from the spool and
@@ -105,9 +111,7 @@ void finish_cluster_database(const RunSettings& s, const ClassCensus& census, Cl
                               .item_stride = s.sweep.item_stride,
                               .complete = census.complete,
                               .both_metrics = s.sweep.cluster_both_metrics,
-                              .minimal_counts = s.sweep.minimal_counts
-                                                    ? minimal_counts(census)
-                                                    : std::vector<std::uint64_t>{}};
+                              .minimal_counts = minimal_counts(census, s.sweep.minimal_counts)};
   auto start = std::chrono::steady_clock::now();
   const std::uint64_t rows =
       write_cluster_database(spool.path(), s.sweep.clusters, info, RunMetadata::current(s.common.configuration));

@@ -163,11 +163,11 @@ const std::vector<OptionRow>& option_table() {
          "explicit-engine key, is tested) or public (the public database's choice: only its "
          "representative, the least by horizontal then vertical mask, is tested and listed)",
          kClasses},
-        {engine, "minimal-counts", flag(),
-         "with --minimal: test every cluster and count the minimal ones per highest index and per "
-         "walls, cars and trucks in the sweep's figures (its checkpoint, the database); "
-         "--clusters-min-index then only limits the records kept, so a sweep in resumed segments "
-         "keeps little between them",
+        {engine, "minimal-counts", with_default<std::string>(""),
+         "with --clusters: RULES (any, canonical, public, comma-separated): test every cluster under "
+         "each and count the minimal ones per highest index and per walls, cars and trucks in the "
+         "sweep's figures (its checkpoint, the database), whatever --clusters-min-index keeps, so "
+         "a sweep in resumed segments keeps little between them",
          kClasses},
         {engine, "clusters-metrics", with_default<std::string>("run"),
          "with --clusters: the metrics of each record: run (the run's --metric) or both (step and "
@@ -465,11 +465,12 @@ void check_writable(const std::filesystem::path& path, const std::string& option
 
 void ClassSweepSettings::check(const Environment& environment, const std::filesystem::path& out) const {
   if (clusters.empty()) {
-    if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal || cluster_both_metrics)
-      throw InputError("--clusters-text, --clusters-min-index, --minimal and --clusters-metrics go with --clusters FILE.h5");
+    if (!clusters_text.empty() || cluster_min_index != 0 || cluster_minimal || cluster_both_metrics ||
+        !minimal_counts.empty())
+      throw InputError("--clusters-text, --clusters-min-index, --minimal, --minimal-counts and --clusters-metrics go "
+                       "with --clusters FILE.h5");
   }
   if (!cluster_minimal && minimal_rule != MinimalRule::Any) throw InputError("--minimal-rule goes with --minimal");
-  if (!cluster_minimal && minimal_counts) throw InputError("--minimal-counts goes with --minimal");
   if (clusters.empty()) return;
   check_writable(clusters, "--clusters", out);
   if (!clusters_text.empty()) check_writable(clusters_text, "--clusters-text", out);
@@ -659,7 +660,7 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   sweep.cluster_min_index = vm["clusters-min-index"].as<int>();
   sweep.cluster_minimal = vm["minimal"].as<bool>();
   sweep.minimal_rule = parse_minimal_rule(vm["minimal-rule"].as<std::string>());
-  sweep.minimal_counts = vm["minimal-counts"].as<bool>();
+  sweep.minimal_counts = parse_minimal_rules(vm["minimal-counts"].as<std::string>());
   if (const std::string metrics = vm["clusters-metrics"].as<std::string>(); metrics == "both")
     sweep.cluster_both_metrics = true;
   else if (metrics != "run")

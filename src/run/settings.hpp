@@ -115,8 +115,7 @@ struct ClassSweepSettings {
   int cluster_min_index = 0;
   bool cluster_minimal = false;  // --minimal
   MinimalRule minimal_rule = MinimalRule::Any;  // --minimal-rule
-  bool minimal_counts =
-      false;  // --minimal-counts: every cluster tested, the minimal ones counted in the census
+  std::vector<MinimalRule> minimal_counts;  // --minimal-counts: the rules every cluster is tested under
   bool cluster_both_metrics = false;  // --clusters-metrics both: step and move figures in every record
 
   // `out`: the run directory (--out), where the database may be written though it is not made yet.

@@ -96,8 +96,13 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
         for (auto& value : *figures)
           if (!read_figure(in, value)) throw damaged("tally " + std::to_string(at) + " cut short");
     } else if (key == "minimal") {
-      if (at >= pairs) throw damaged("minimal out of range");
-      std::vector<std::uint64_t>& minimal = state.tallies[at].minimal;
+      std::string rule;
+      if (at >= pairs || !(in >> rule)) throw damaged("minimal out of range");
+      std::vector<std::uint64_t>* counted = nullptr;
+      for (std::size_t r = 0; r < kMinimalRules; ++r)
+        if (rule == to_string(static_cast<MinimalRule>(r))) counted = &state.tallies[at].minimal[r];
+      if (counted == nullptr) throw damaged("minimal counts of an unknown rule '" + rule + "'");
+      std::vector<std::uint64_t>& minimal = *counted;
       minimal.assign(slots, 0);
       for (auto& value : minimal)
         if (!read_figure(in, value)) throw damaged("minimal " + std::to_string(at) + " cut short");
@@ -162,13 +167,14 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
                      : "0");
       body << '\n';
     }
-    if (!t.minimal.empty()) {
-      body << "minimal " << v;
+    for (std::size_t rule = 0; rule < kMinimalRules; ++rule) {
+      const std::vector<std::uint64_t>& minimal = t.minimal[rule];
+      if (minimal.empty()) continue;
+      body << "minimal " << v << ' ' << to_string(static_cast<MinimalRule>(rule));
       for (int i = 0; i <= state.highest; ++i)
         body << ' '
-             << (static_cast<std::size_t>(i) < t.minimal.size()
-                     ? figure_text(t.minimal[static_cast<std::size_t>(i)])
-                     : "0");
+             << (static_cast<std::size_t>(i) < minimal.size() ? figure_text(minimal[static_cast<std::size_t>(i)])
+                                                              : "0");
       body << '\n';
     }
   }

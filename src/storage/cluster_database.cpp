@@ -323,12 +323,13 @@ std::uint64_t write_cluster_database(const std::filesystem::path& spool, const s
     file.write_attribute<std::int64_t>("cluster_min_index", info.min_index);
     file.write_attribute<std::int64_t>("minimal", info.minimal ? 1 : 0);
     if (info.minimal) file.write_attribute<std::string>("minimal_rule", to_string(info.minimal_rule));
-    if (!info.minimal_counts.empty()) {
-      if (!info.minimal)
-        throw std::logic_error("cluster database: minimal counts without the minimal rule");
-      file.write_attribute<std::int64_t>("minimal_counted", 1);
-      file.write_dataset("minimal_count", info.minimal_counts);
+    std::vector<MinimalRule> counted;
+    for (std::size_t r = 0; r < kMinimalRules; ++r) {
+      if (!info.minimal_counts[r]) continue;
+      counted.push_back(static_cast<MinimalRule>(r));
+      file.write_dataset("minimal_count_" + to_string(counted.back()), *info.minimal_counts[r]);
     }
+    if (!counted.empty()) file.write_attribute<std::string>("minimal_counts", to_string(counted));
     file.write_attribute<std::int64_t>("work_sample", info.item_stride);
     file.write_attribute<std::int64_t>("complete", info.complete ? 1 : 0);
     file.write_attribute<std::string>("cluster_metrics", info.both_metrics ? "both" : "run");
@@ -409,8 +410,10 @@ ClusterDatabase::ClusterDatabase(const std::filesystem::path& path) : path_(path
                           ? parse_minimal_rule(file.read_attribute<std::string>("minimal_rule"))
                           : MinimalRule::Canonical;
     rows_ = file.read_attribute<std::uint64_t>("clusters");
-    if (minimal_ && file.has_attribute("minimal_counted"))
-      minimal_counts_ = file.read_dataset<std::uint64_t>("minimal_count");
+    if (file.has_attribute("minimal_counts"))
+      for (const MinimalRule rule : parse_minimal_rules(file.read_attribute<std::string>("minimal_counts")))
+        minimal_counts_[static_cast<std::size_t>(rule)] =
+            file.read_dataset<std::uint64_t>("minimal_count_" + to_string(rule));
     // Databases written before the attribute existed hold the run's metric only.
     if (file.has_attribute("cluster_metrics")) {
       const auto metrics = file.read_attribute<std::string>("cluster_metrics");

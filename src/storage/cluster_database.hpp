@@ -13,6 +13,7 @@
 // sweep ends the database is written from the spool in work item order (HDF5 written in
 // chunks, atomically), and the plain text list from the database, sorted hardest first in
 // bounded memory (sorted runs in temporary files, then merged).
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -60,13 +61,16 @@ class ClusterSpool {
   std::filesystem::path path_;
   std::FILE* file_ = nullptr;
   bool both_metrics_ = false;
-  std::vector<std::uint64_t> minimal_counts_;
 };
 
 // Calls visit(item, records) for every block of the spool, ascending by work item. Throws
 // InputError if it is damaged or of other parameters.
 void read_cluster_spool(const std::filesystem::path& path, const std::string& parameters, bool both_metrics,
                         const std::function<void(std::uint64_t item, ClusterRecords&& records)>& visit);
+
+// Per minimal rule (by its MinimalRule value), the minimal clusters per highest index where
+// they were counted.
+using MinimalCounts = std::array<std::optional<std::vector<std::uint64_t>>, kMinimalRules>;
 
 // What the database's root attributes say about the sweep.
 struct ClusterSweepInfo {
@@ -78,9 +82,9 @@ struct ClusterSweepInfo {
   int item_stride = 1;     // a work sample: every item_stride-th work item
   bool complete = false;   // every work item swept
   bool both_metrics = false;  // the records carry the other metric's figures too
-  // With --minimal-counts: per highest index, every cluster minimal under minimal_rule,
-  // records kept or not (the sweep's census); else empty.
-  std::vector<std::uint64_t> minimal_counts{};
+  // With --minimal-counts: per rule counted, per highest index, every cluster minimal under
+  // it, records kept or not (the sweep's census).
+  MinimalCounts minimal_counts{};
 };
 
 // Writes the database `database` atomically from the spool; returns its number of records.
@@ -117,9 +121,11 @@ class ClusterDatabase {
   bool minimal() const { return minimal_; }
   MinimalRule minimal_rule() const { return minimal_rule_; }
   bool complete() const { return complete_; }
-  // Per highest index, every cluster minimal under minimal_rule() that the sweep met, records
-  // kept or not (classify --minimal-counts); empty if the sweep did not count them.
-  const std::vector<std::uint64_t>& minimal_counts() const { return minimal_counts_; }
+  // Per highest index, every cluster minimal under `rule` that the sweep met, records kept or
+  // not (classify --minimal-counts); nullopt if the sweep did not count them.
+  const std::optional<std::vector<std::uint64_t>>& minimal_counts(MinimalRule rule) const {
+    return minimal_counts_[static_cast<std::size_t>(rule)];
+  }
   // The records carry the other metric's figures too (ClusterEntry::other_board, ...): the
   // metric other than rules().metric().
   bool both_metrics() const { return both_metrics_; }
@@ -142,7 +148,7 @@ class ClusterDatabase {
   MinimalRule minimal_rule_ = MinimalRule::Any;
   bool complete_ = false;
   bool both_metrics_ = false;
-  std::vector<std::uint64_t> minimal_counts_;
+  MinimalCounts minimal_counts_;
 };
 
 // The plain text list of the database, `<index> <board> <cluster size>` one cluster a line,

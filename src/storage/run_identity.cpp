@@ -64,7 +64,7 @@ std::string ClassSweepIdentity::text() const {
          " sample_indices=" + std::to_string(sample_indices) +
          (mirror_applies(rules, mirror) ? " mirror=1" : "") +
          (part.whole() ? "" : " items=" + part.describe()) +
-         (minimal_counts ? " minimal_counts=" + to_string(*minimal_counts) : "");
+         (minimal_counts.empty() ? "" : " minimal_counts=" + to_string(minimal_counts));
 }
 
 ClassSweepIdentity ClassSweepIdentity::parse(const std::string& text) {
@@ -77,7 +77,7 @@ ClassSweepIdentity ClassSweepIdentity::parse(const std::string& text) {
       .mirror = values.count("mirror") != 0};
   if (values.count("items") != 0) identity.part = parse_item_part(values.at("items"));
   if (values.count("minimal_counts") != 0)
-    identity.minimal_counts = parse_minimal_rule(values.at("minimal_counts"));
+    identity.minimal_counts = parse_minimal_rules(values.at("minimal_counts"));
   // Nothing unknown, repeated or spelled otherwise: the text is the one this identity writes.
   if (identity.text() != text) throw InputError(where + ": not the parameters of a class sweep");
   return identity;

@@ -63,9 +63,9 @@ struct ClassSweepIdentity {
   int sample_indices = 10;
   bool mirror = true;  // asked for; it applies only on odd boards with the middle exit row
   ItemPart part{};
-  // The sweep counts its minimal clusters under this rule (ClassEngineOptions::minimal_counts):
+  // The sweep counts its minimal clusters under these rules (ClassEngineOptions::minimal_counts):
   // its checkpoint's figures hold them, so a sweep without them cannot continue it.
-  std::optional<MinimalRule> minimal_counts{};
+  std::vector<MinimalRule> minimal_counts{};
 
   std::string text() const;
   // The identity of such a text. Throws InputError if it is not one.

@@ -1,8 +1,9 @@
-// classify --minimal --minimal-counts: every cluster is tested and the minimal ones are counted
-// in the sweep's figures (its checkpoint, per walls, cars and trucks; the database, per highest
-// index), while --clusters-min-index only limits the records kept. The counts equal the
-// records of a sweep that keeps them all, under each rule; a stopped sweep resumes to the same
-// counts; a sweep of other settings does not continue it.
+// classify --minimal-counts RULES: every cluster is tested under each rule and the minimal ones
+// are counted in the sweep's figures (its checkpoint, per walls, cars and trucks; the database,
+// per highest index), while --clusters-min-index only limits the records kept. The counts
+// equal the records of --minimal sweeps that keep them all, under each rule, with or without
+// --minimal; a stopped sweep resumes to the same counts; a sweep of other settings does not
+// continue it.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -70,8 +71,8 @@ std::vector<std::string> rows_of(const std::filesystem::path& database, int min_
   return rows;
 }
 
-// The minimal counts of a run directory's checkpoint, per walls.
-PerWalls checkpoint_counts(const std::filesystem::path& run, const Rules& rules) {
+// The minimal counts of a run directory's checkpoint under `rule`, per walls.
+PerWalls checkpoint_counts(const std::filesystem::path& run, const Rules& rules, MinimalRule rule) {
   const std::optional<SavedClassSweep> saved = ClassCheckpoint::read(run);
   EXPECT_TRUE(saved.has_value());
   PerWalls counts;
@@ -81,56 +82,72 @@ PerWalls checkpoint_counts(const std::filesystem::path& run, const Rules& rules)
     for (int cars = 0; cars <= shape.max_cars; ++cars)
       for (int trucks = 0; trucks <= shape.max_trucks; ++trucks) {
         const VehicleTally& t = saved->state.tallies[shape.slot(walls, cars, trucks)];
-        for (std::size_t i = 0; i < t.minimal.size(); ++i)
-          add(counts, static_cast<std::uint32_t>(walls), i, t.minimal[i]);
+        const std::vector<std::uint64_t>& minimal = t.minimal[static_cast<std::size_t>(rule)];
+        for (std::size_t i = 0; i < minimal.size(); ++i) add(counts, static_cast<std::uint32_t>(walls), i, minimal[i]);
       }
   trim(counts);
   return counts;
 }
 
-std::string per_index_json(const std::string& database) {
-  const auto answer = run_rushhour("query --clusters " + database + " --count --json");
+std::string per_index_json(const std::string& database, const std::string& question = "") {
+  const auto answer = run_rushhour("query --clusters " + database + " --count --json" + question);
   EXPECT_EQ(answer.status, 0) << answer.err;
   std::smatch match;
-  EXPECT_TRUE(std::regex_search(answer.out, match, std::regex("\"per_index\": \\[[0-9, ]*\\]")))
-      << answer.out;
+  EXPECT_TRUE(std::regex_search(answer.out, match, std::regex("\"per_index\": \\[[0-9, ]*\\]"))) << answer.out;
   return match.empty() ? std::string() : match[0].str();
 }
 
-// A sweep keeping every minimal record and one counting them with records from `min_index`.
-void expect_counts_equal_the_records(const std::string& board_options, const Rules& rules,
-                                     const std::string& rule, int min_index) {
-  SCOPED_TRACE(board_options + " --minimal-rule " + rule);
+// Sweeps keeping every minimal record under each rule, and one sweep counting them under all
+// the rules with records from `min_index` on: with --minimal under the first rule (only its
+// minimal records kept), and without (every record kept, each rule's list a query away).
+void expect_counts_equal_the_records(const std::string& board_options, const Rules& rules, int min_index) {
+  SCOPED_TRACE(board_options);
   TempDir dir("minimal_counts");
-  const std::string sweep = "classify --engine classes --threads 2 -q --minimal --minimal-rule " +
-                            rule + " " + board_options;
-  const std::string all = dir / "all.h5", counted = dir / "counted.h5";
-  ASSERT_EQ(run_rushhour(sweep + " --clusters " + all + " --out " + (dir / "all")).status, 0);
-  const auto run =
-      run_rushhour(sweep + " --minimal-counts --clusters-min-index " + std::to_string(min_index) +
-                   " --clusters " + counted + " --out " + (dir / "counted"));
+  const std::string sweep = "classify --engine classes --threads 2 -q " + board_options;
+  const std::vector<std::string> names = {"any", "canonical", "public"};
+  std::map<std::string, PerWalls> expected;
+  for (const std::string& rule : names) {
+    const std::string all = dir / ("all-" + rule + ".h5");
+    ASSERT_EQ(run_rushhour(sweep + " --minimal --minimal-rule " + rule + " --clusters " + all).status, 0);
+    expected[rule] = records_of(all);
+    ASSERT_GT(expected[rule].size(), 0u) << rule;
+  }
+  const std::string counts = " --minimal-counts public,any,canonical --clusters-min-index " + std::to_string(min_index);
+  const std::string minimal = dir / "minimal.h5", every = dir / "every.h5";
+  auto run = run_rushhour(sweep + counts + " --minimal --minimal-rule public --clusters " + minimal + " --out " +
+                          (dir / "minimal"));
+  ASSERT_EQ(run.status, 0) << run.err;
+  run = run_rushhour(sweep + counts + " --clusters " + every + " --out " + (dir / "every"));
   ASSERT_EQ(run.status, 0) << run.err;
 
-  const PerWalls expected = records_of(all);
-  ASSERT_GT(expected.size(), 0u);
-  EXPECT_EQ(checkpoint_counts(dir / "counted", rules), expected);
-  // A sweep without --minimal-counts counts nothing.
-  EXPECT_TRUE(checkpoint_counts(dir / "all", rules).empty());
-  // The records kept are the others' from min_index on, and fewer than all of them.
-  EXPECT_EQ(records_of(counted), records_of(all, min_index));
-  EXPECT_EQ(rows_of(counted), rows_of(all, min_index));
-  EXPECT_LT(ClusterDatabase(counted).size(), ClusterDatabase(all).size());
-  // query --count answers every index from the counts.
-  EXPECT_EQ(per_index_json(counted), per_index_json(all));
+  for (const std::string& rule : names) {
+    SCOPED_TRACE(rule);
+    const MinimalRule r = parse_minimal_rule(rule);
+    EXPECT_EQ(checkpoint_counts(dir / "minimal", rules, r), expected[rule]);
+    EXPECT_EQ(checkpoint_counts(dir / "every", rules, r), expected[rule]);
+    // Every rule's list from min_index on, and its counts per index, from the database of every
+    // record: the records tested as they are read, the lower indices from the counts.
+    const std::string question = " --minimal --minimal-rule " + rule;
+    EXPECT_EQ(per_index_json(every, question), per_index_json(dir / ("all-" + rule + ".h5")));
+  }
+  // --minimal keeps the records of its rule's minimal clusters from min_index on, with the board
+  // that rule lists and both metrics' figures where asked; they count every index.
+  const std::string all_public = dir / "all-public.h5";
+  EXPECT_EQ(records_of(minimal), records_of(all_public, min_index));
+  EXPECT_EQ(rows_of(minimal), rows_of(all_public, min_index));
+  EXPECT_LT(ClusterDatabase(minimal).size(), ClusterDatabase(all_public).size());
+  EXPECT_EQ(per_index_json(minimal), per_index_json(all_public));
+  // Without --minimal every cluster from min_index on is kept, as a sweep without a test keeps.
+  const std::string plain = dir / "plain.h5";
+  ASSERT_EQ(run_rushhour(sweep + " --clusters-min-index " + std::to_string(min_index) + " --clusters " + plain).status, 0);
+  EXPECT_EQ(rows_of(every), rows_of(plain));
 }
 
-TEST(MinimalCounts, EqualTheRecordsOfAWholeMinimalDatabaseUnderEachRule) {
+TEST(MinimalCounts, EqualTheRecordsOfWholeMinimalDatabasesUnderEachRule) {
   const Rules walled(4, -1, Metric::Move, {}, Domain::Puzzle, {0, 1});
-  for (const std::string rule : {"any", "public", "canonical"})
-    expect_counts_equal_the_records("--size 4 --metric move --domain puzzle --walls 1", walled,
-                                    rule, 3);
+  expect_counts_equal_the_records("--size 4 --metric move --domain puzzle --walls 1", walled, 3);
   const Rules limited(5, -1, Metric::Step, {4, 1, -1});
-  expect_counts_equal_the_records("--size 5 --max-cars 4 --max-trucks 1", limited, "any", 6);
+  expect_counts_equal_the_records("--size 5 --max-cars 4 --max-trucks 1", limited, 6);
 }
 
 // With both metrics, a class whose clusters are all below the least index kept skips its
@@ -138,55 +155,54 @@ TEST(MinimalCounts, EqualTheRecordsOfAWholeMinimalDatabaseUnderEachRule) {
 TEST(MinimalCounts, KeepBothMetricsFiguresOfTheRecordsKept) {
   const Rules walled(5, -1, Metric::Move, {-1, -1, 5}, Domain::Puzzle, {0, 1});
   expect_counts_equal_the_records("--size 5 --max-vehicles 5 --metric move --domain puzzle --walls 1 "
-                                  "--clusters-metrics both", walled, "public", 6);
+                                  "--clusters-metrics both", walled, 6);
 }
 
 TEST(MinimalCounts, AStoppedSweepResumesToTheSameCounts) {
   TempDir dir("minimal_counts_resume");
   const std::string log = dir / "progress.log";
-  const std::string board =
-      "--engine classes --threads 2 --size 5 --metric move --domain puzzle --walls 1 "
-      "--max-vehicles 6 -q --minimal";
-  const std::string args = "classify " + board +
-                           " --minimal-counts --clusters-min-index 7 --checkpoint-seconds 0 "
-                           "--clusters " +
+  const std::string board = "--engine classes --threads 2 --size 5 --metric move --domain puzzle --walls 1 "
+                            "--max-vehicles 6 -q --clusters-min-index 7";
+  const std::string args = "classify " + board + " --minimal-counts any,public --checkpoint-seconds 0 --clusters " +
                            (dir / "db.h5") + " --out " + (dir / "run");
-  const auto first =
-      test_support::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
-                              " & pid=$!; for i in $(seq 1200); do grep -q . " + log +
-                              " 2>/dev/null && break; sleep 0.05; done; kill -INT $pid; wait $pid");
+  const auto first = test_support::run_shell(std::string(RUSHHOUR_BINARY) + " " + args + " --log " + log +
+                                             " & pid=$!; for i in $(seq 1200); do grep -q . " + log +
+                                             " 2>/dev/null && break; sleep 0.05; done; kill -INT $pid; wait $pid");
   ASSERT_EQ(first.status, 130) << first.err;
   ASSERT_TRUE(ClassCheckpoint::read(dir / "run").has_value());
-  // The checkpoint counts minimal clusters: a sweep that does not, or under another rule,
-  // cannot continue it.
-  const std::string without = "classify " + board +
-                              " --clusters-min-index 7 --checkpoint-seconds 0 --clusters " +
-                              (dir / "db.h5") + " --out " + (dir / "run") + " --resume";
-  EXPECT_EQ(run_rushhour(without).status, 2);
-  EXPECT_EQ(run_rushhour(args + " --minimal-rule public --resume").status, 2);
+  // The checkpoint counts minimal clusters under two rules: a sweep that does not, or under
+  // other rules, cannot continue it.
+  const std::string rest = " --checkpoint-seconds 0 --clusters " + (dir / "db.h5") + " --out " + (dir / "run") +
+                           " --resume";
+  EXPECT_EQ(run_rushhour("classify " + board + rest).status, 2);
+  EXPECT_EQ(run_rushhour("classify " + board + " --minimal-counts any" + rest).status, 2);
   const auto second = run_rushhour(args + " --resume");
   ASSERT_EQ(second.status, 0) << second.err;
 
-  const auto whole =
-      run_rushhour("classify " + board + " --minimal-counts --clusters-min-index 7 --clusters " +
-                   (dir / "whole.h5") + " --out " + (dir / "whole"));
+  const auto whole = run_rushhour("classify " + board + " --minimal-counts public,any --clusters " +
+                                  (dir / "whole.h5") + " --out " + (dir / "whole"));
   ASSERT_EQ(whole.status, 0) << whole.err;
   const Rules rules(5, -1, Metric::Move, {-1, -1, 6}, Domain::Puzzle, {0, 1});
-  EXPECT_EQ(checkpoint_counts(dir / "run", rules), checkpoint_counts(dir / "whole", rules));
-  EXPECT_EQ(ClusterDatabase(dir / "db.h5").minimal_counts(),
-            ClusterDatabase(dir / "whole.h5").minimal_counts());
-  EXPECT_EQ(records_of(dir / "db.h5"), records_of(dir / "whole.h5"));
+  for (const MinimalRule rule : {MinimalRule::Any, MinimalRule::Public}) {
+    EXPECT_FALSE(checkpoint_counts(dir / "whole", rules, rule).empty());
+    EXPECT_EQ(checkpoint_counts(dir / "run", rules, rule), checkpoint_counts(dir / "whole", rules, rule));
+    EXPECT_EQ(ClusterDatabase(dir / "db.h5").minimal_counts(rule), ClusterDatabase(dir / "whole.h5").minimal_counts(rule));
+  }
+  EXPECT_FALSE(ClusterDatabase(dir / "db.h5").minimal_counts(MinimalRule::Canonical).has_value());
+  EXPECT_EQ(rows_of(dir / "db.h5"), rows_of(dir / "whole.h5"));
 }
 
-TEST(MinimalCounts, GoWithMinimal) {
+TEST(MinimalCounts, RefuseWhatTheyCannotCount) {
   TempDir dir("minimal_counts_bad");
-  const auto alone = run_rushhour("classify --engine classes --size 4 -q --clusters " +
-                                  (dir / "db.h5") + " --minimal-counts");
-  EXPECT_EQ(alone.status, 2);
-  EXPECT_NE(alone.err.find("--minimal-counts goes with --minimal"), std::string::npos) << alone.err;
-  const auto no_database =
-      run_rushhour("classify --engine classes --size 4 -q --minimal --minimal-counts");
+  const std::string sweep = "classify --engine classes --size 4 -q ";
+  const auto no_database = run_rushhour(sweep + "--minimal-counts any");
   EXPECT_EQ(no_database.status, 2);
+  EXPECT_NE(no_database.err.find("go with --clusters"), std::string::npos) << no_database.err;
+  for (const std::string rules : {"every", "any,any", "any,"}) {
+    const auto bad = run_rushhour(sweep + "--clusters " + (dir / "db.h5") + " --minimal-counts " + rules);
+    EXPECT_EQ(bad.status, 2) << rules;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  }
 }
 
 }  // namespace

@@ -455,7 +455,8 @@ TEST(Scripts, CensusPerNumberOfWallsOfTheParts) {
 }
 
 // A sweep with --minimal-counts: census_walls.py adds the minimal clusters per number of
-// walls, those a sweep keeping every minimal record holds.
+// walls under each rule counted (the public rule: those a sweep keeping every minimal record
+// under it holds).
 TEST(Scripts, CensusPerNumberOfWallsCountsTheMinimalClusters) {
   if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
   TempDir dir("census_walls_minimal");
@@ -466,13 +467,14 @@ TEST(Scripts, CensusPerNumberOfWallsCountsTheMinimalClusters) {
   ASSERT_EQ(run_rushhour(sweep + all).status, 0);
   const std::string out = (dir.path() / "counted").string();
   ASSERT_EQ(run_rushhour(sweep + (dir.path() / "counted.h5").string() +
-                         " --minimal-counts --clusters-min-index 4 --out " + out)
+                         " --minimal-counts any,public --clusters-min-index 4 --out " + out)
                 .status,
             0);
   const CommandRun table =
       run_shell(script("census_walls.py") + " " + out + "/classes-checkpoint.txt");
   ASSERT_EQ(table.status, 0) << table.out << table.err;
-  EXPECT_NE(table.out.find("| minimal clusters (public rule) |"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("| minimal clusters (any rule) | minimal clusters (public rule) |"), std::string::npos)
+      << table.out;
   for (const std::string walls : {"0", "1"}) {
     std::smatch json;
     const std::string answer =

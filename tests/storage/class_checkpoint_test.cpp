@@ -33,7 +33,9 @@ ClassSweepState some_state() {
   }
   state.tallies[2] = {100, {40, 30, 20, 10}, {5, 4, 3, 2}, {1, 1, 1, 1}};
   state.tallies[4] = {7, {1, 2, 3, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
-  state.tallies[2].minimal = {0, 3, 0, 1};  // a sweep that counts its minimal clusters
+  // A sweep that counts its minimal clusters under two rules.
+  state.tallies[2].minimal[static_cast<std::size_t>(MinimalRule::Any)] = {0, 3, 0, 1};
+  state.tallies[2].minimal[static_cast<std::size_t>(MinimalRule::Public)] = {0, 2, 0, 1};
   state.sample_keys.assign(4, {});
   // Keys of 7x7 and 8x8 boards take more than 64 bits.
   state.sample_keys[3] = {11, (SampleKey{1} << 111) + 22};
