@@ -98,11 +98,13 @@ ClassSweepState state_of_body(const std::filesystem::path& file, const std::stri
     } else if (key == "minimal") {
       std::string rule;
       if (at >= pairs || !(in >> rule)) throw damaged("minimal out of range");
-      std::vector<std::uint64_t>* counted = nullptr;
-      for (std::size_t r = 0; r < kMinimalRules; ++r)
-        if (rule == to_string(static_cast<MinimalRule>(r))) counted = &state.tallies[at].minimal[r];
-      if (counted == nullptr) throw damaged("minimal counts of an unknown rule '" + rule + "'");
-      std::vector<std::uint64_t>& minimal = *counted;
+      MinimalRule parsed{};
+      try {
+        parsed = parse_minimal_rule(rule);
+      } catch (const InputError&) {
+        throw damaged("minimal counts of an unknown rule '" + rule + "'");
+      }
+      std::vector<std::uint64_t>& minimal = state.tallies[at].minimal[static_cast<std::size_t>(parsed)];
       minimal.assign(slots, 0);
       for (auto& value : minimal)
         if (!read_figure(in, value)) throw damaged("minimal " + std::to_string(at) + " cut short");
@@ -158,24 +160,20 @@ void ClassCheckpoint::save(const ClassSweepState& state) const {
   for (std::size_t v = 0; v < state.tallies.size(); ++v) {
     const VehicleTally& t = state.tallies[v];
     if (t.domain == 0) continue;
+    // One figure per index 0..highest (0 past the figures' end), space-separated.
+    const auto write_per_index = [&](const std::vector<std::uint64_t>& figures) {
+      for (int i = 0; i <= state.highest; ++i) {
+        const auto at = static_cast<std::size_t>(i);
+        body << (i ? " " : "") << (at < figures.size() ? figure_text(figures[at]) : "0");
+      }
+      body << '\n';
+    };
     body << "tally " << v << ' ' << figure_text(t.domain) << '\n';
-    for (const auto* figures : {&t.count, &t.nondominated, &t.components}) {
-      for (int i = 0; i <= state.highest; ++i)
-        body << (i ? " " : "")
-             << (static_cast<std::size_t>(i) < figures->size()
-                     ? figure_text((*figures)[static_cast<std::size_t>(i)])
-                     : "0");
-      body << '\n';
-    }
+    for (const auto* figures : {&t.count, &t.nondominated, &t.components}) write_per_index(*figures);
     for (std::size_t rule = 0; rule < kMinimalRules; ++rule) {
-      const std::vector<std::uint64_t>& minimal = t.minimal[rule];
-      if (minimal.empty()) continue;
-      body << "minimal " << v << ' ' << to_string(static_cast<MinimalRule>(rule));
-      for (int i = 0; i <= state.highest; ++i)
-        body << ' '
-             << (static_cast<std::size_t>(i) < minimal.size() ? figure_text(minimal[static_cast<std::size_t>(i)])
-                                                              : "0");
-      body << '\n';
+      if (t.minimal[rule].empty()) continue;
+      body << "minimal " << v << ' ' << to_string(static_cast<MinimalRule>(rule)) << ' ';
+      write_per_index(t.minimal[rule]);
     }
   }
   if (!state.later_items.empty()) {
