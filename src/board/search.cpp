@@ -109,16 +109,20 @@ struct WinningSearch {
   };
   std::vector<Node> met;
   std::optional<std::size_t> found;
+  BoardKeySet seen;  // the keys of `met` and those left out
 };
 
-WinningSearch search_winning(const Rules& rules, const BoardKey& start, int max_depth) {
+// Searches from `start` into `search`, whose storage is reused: a minimal test makes many
+// small searches, which then allocate nothing.
+void search_winning(const Rules& rules, const BoardKey& start, int max_depth, WinningSearch& search) {
   const int n = rules.size();
-  WinningSearch search;
+  search.met.clear();
+  search.found.reset();
+  search.seen.clear();
   search.met.push_back({start, 0});
-  if (max_depth < 0 || index_lower_bound(rules, start) > max_depth) return search;
+  if (max_depth < 0 || index_lower_bound(rules, start) > max_depth) return;
   if (winning_key(rules, start)) search.found = 0;
-  BoardKeySet seen;
-  seen.insert(start);
+  search.seen.insert(start);
   for (std::size_t begin = 0, depth = 1; !search.found && begin < search.met.size() && static_cast<int>(depth) <= max_depth;
        ++depth) {
     const std::size_t end = search.met.size();
@@ -126,7 +130,8 @@ WinningSearch search_winning(const Rules& rules, const BoardKey& start, int max_
       const BoardKey key = search.met[head].key;  // a copy: met grows below
       for_each_slide(key, n, rules.metric(), [&](const BoardKey& next) {
         // A configuration left out is seen all the same: met again later, it is no nearer.
-        if (search.found || !seen.insert(next) || index_lower_bound(rules, next) > max_depth - static_cast<int>(depth))
+        if (search.found || !search.seen.insert(next) ||
+            index_lower_bound(rules, next) > max_depth - static_cast<int>(depth))
           return;
         search.met.push_back({next, head});
         if (winning_key(rules, next)) search.found = search.met.size() - 1;
@@ -134,7 +139,6 @@ WinningSearch search_winning(const Rules& rules, const BoardKey& start, int max_
     }
     begin = end;
   }
-  return search;
 }
 
 bool same_placement(const Vehicle& a, const Vehicle& b) {
@@ -142,8 +146,9 @@ bool same_placement(const Vehicle& a, const Vehicle& b) {
 }
 
 // The boards of an optimal solution from `board` if its index is at most max_depth.
-std::optional<std::vector<Board>> solution_within(const Rules& rules, const Board& board, int max_depth) {
-  const WinningSearch search = search_winning(rules, board.key(), max_depth);
+std::optional<std::vector<Board>> solution_within(const Rules& rules, const Board& board, int max_depth,
+                                                   WinningSearch& search) {
+  search_winning(rules, board.key(), max_depth, search);
   if (!search.found) return std::nullopt;
   std::vector<Board> path;
   for (std::size_t at = *search.found;; at = search.met[at].parent) {
@@ -159,7 +164,8 @@ std::optional<std::vector<Board>> solution_within(const Rules& rules, const Boar
 std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Board& board) {
   if (const std::string why = domain_violation(rules, board); !why.empty())
     throw std::invalid_argument("shortest_solution: " + why);
-  return solution_within(rules, board, std::numeric_limits<int>::max());
+  WinningSearch search;
+  return solution_within(rules, board, std::numeric_limits<int>::max(), search);
 }
 
 namespace {
@@ -225,13 +231,17 @@ using NeededMemo = std::unordered_map<BoardKey, bool, BoardKeyHash>;
 // search for an optimal solution); set to the piece found not needed, if one is.
 // The board must be in the rules' domain.
 bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::optional<Piece>& hint,
-                       NeededMemo* memo = nullptr) {
+                       WinningSearch& search, NeededMemo* memo = nullptr) {
   const std::vector<Removal> pieces = removals(rules, board);
   // Without a needed piece, a winning configuration lies within index - 1.
+  const auto search_without = [&](const Removal& removal) {
+    search_winning(rules, removal.without, index - 1, search);
+    return search.found.has_value();
+  };
   const auto needed = [&](const Removal& removal) {
-    if (memo == nullptr) return search_winning(rules, removal.without, index - 1).found.has_value();
+    if (memo == nullptr) return search_without(removal);
     const auto [at, added] = memo->try_emplace(removal.without, false);
-    if (added) at->second = search_winning(rules, removal.without, index - 1).found.has_value();
+    if (added) at->second = search_without(removal);
     return at->second;
   };
   const auto hinted = std::find_if(pieces.begin(), pieces.end(), [&](const Removal& r) { return r.piece == hint; });
@@ -239,7 +249,7 @@ bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::o
   // A vehicle that moves on an optimal solution is needed: without it the same solution,
   // less that vehicle's slides, is shorter. Only the pieces still along one optimal solution
   // are searched without.
-  const std::optional<std::vector<Board>> solution = solution_within(rules, board, index);
+  const std::optional<std::vector<Board>> solution = solution_within(rules, board, index, search);
   if (!solution || static_cast<int>(solution->size()) - 1 != index)
     throw std::invalid_argument("is_minimal: the board's index is not " + std::to_string(index));
   const auto still = [&](const Removal& removal) {
@@ -262,7 +272,8 @@ bool is_minimal(const Rules& rules, const Board& board, int index) {
   if (const std::string why = domain_violation(rules, board); !why.empty())
     throw std::invalid_argument("is_minimal: " + why);
   std::optional<Piece> hint;
-  return minimal_with_hint(rules, board, index, hint);
+  WinningSearch search;
+  return minimal_with_hint(rules, board, index, hint, search);
 }
 
 std::string to_string(MinimalRule rule) {
@@ -307,40 +318,83 @@ std::vector<MinimalRule> parse_minimal_rules(const std::string& text) {
   return rules;
 }
 
-bool public_board_less(const Board& a, const Board& b) {
-  const BoardKey ka = a.key(), kb = b.key();
-  const auto horizontal = [](const Board& board, const BoardKey& key) { return key.horizontal | board.walls(); };
+namespace {
+
+bool public_key_less(const BoardKey& a, const BoardKey& b) {
+  const auto horizontal = [](const BoardKey& key) { return key.horizontal | (key.first & ~key.occupied); };
   const auto vertical = [](const BoardKey& key) { return key.occupied & ~key.horizontal; };
-  if (horizontal(a, ka) != horizontal(b, kb)) return horizontal(a, ka) < horizontal(b, kb);
-  return vertical(ka) < vertical(kb);
+  if (horizontal(a) != horizontal(b)) return horizontal(a) < horizontal(b);
+  return vertical(a) < vertical(b);
 }
 
-std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<Board>& hardest, int index,
+// The key of the board `key` stands for without `piece` (named as removals names it), or
+// nullopt if the board has no such piece.
+std::optional<BoardKey> without_piece(const BoardKey& key, const Piece& piece, int n) {
+  const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
+  if (piece.wall) {
+    if (!(key.first & ~key.occupied & bit(piece.cell))) return std::nullopt;
+    return BoardKey{key.first & ~bit(piece.cell), key.horizontal, key.occupied};
+  }
+  const bool horizontal = piece.orientation == Orientation::Horizontal;
+  int rank = 0;
+  for (int place = 0; place < n; ++place) {
+    const int cell = horizontal ? piece.line * n + place : place * n + piece.line;
+    if (!(key.first & key.occupied & bit(cell)) || ((key.horizontal & bit(cell)) != 0) != horizontal) continue;
+    if (rank++ < piece.rank) continue;
+    std::uint64_t cells = 0;
+    for (int k = 0; k < vehicle_length(key, cell, n); ++k) cells |= bit(cell + k * (horizontal ? 1 : n));
+    return BoardKey{key.first & ~bit(cell), key.horizontal & ~cells, key.occupied & ~cells};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool public_board_less(const Board& a, const Board& b) { return public_key_less(a.key(), b.key()); }
+
+std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<BoardKey>& hardest, int index,
                                           MinimalRule rule) {
   if (hardest.empty()) throw std::invalid_argument("minimal_choice: a cluster without hardest configurations");
+  const int n = rules.size();
   // Of index 0 or 1, a configuration is minimal only when it holds the target alone: removing
   // a piece moves no vehicle, so it leaves a configuration that is not winning not winning, and
   // the index cannot fall below 1 (nor below 0). Every configuration of a cluster holds the
   // same pieces, so the first decides for all.
-  const bool target_alone = hardest.front().vehicles().size() == 1 && hardest.front().walls() == 0;
+  const BoardKey& front = hardest.front();
+  const bool target_alone = std::popcount(front.first) == 1 && (front.first & ~front.occupied) == 0;
   if (index == 0) return target_alone ? std::optional<std::size_t>(0) : std::nullopt;
   // The domain's conditions (each line's kind sequence, the vehicles, the walls) are the same
   // in every configuration of a cluster: one check answers for all.
-  if (const std::string why = domain_violation(rules, hardest.front()); !why.empty())
+  if (const std::string why = domain_violation(rules, board_of_key(front, n)); !why.empty())
     throw std::invalid_argument("minimal_choice: " + why);
   std::size_t representative = 0;
   for (std::size_t k = 1; k < hardest.size() && rule == MinimalRule::Public; ++k)
-    if (public_board_less(hardest[k], hardest[representative])) representative = k;
+    if (public_key_less(hardest[k], hardest[representative])) representative = k;
   if (index == 1) return target_alone ? std::optional<std::size_t>(representative) : std::nullopt;
+  std::optional<Piece> hint;
+  WinningSearch search;
   if (rule != MinimalRule::Any) {
-    if (is_minimal(rules, hardest[representative], index)) return representative;
+    if (minimal_with_hint(rules, board_of_key(hardest[representative], n), index, hint, search)) return representative;
     return std::nullopt;
   }
-  std::optional<Piece> hint;
   NeededMemo memo;
-  for (std::size_t k = 0; k < hardest.size(); ++k)
-    if (minimal_with_hint(rules, hardest[k], index, hint, &memo)) return k;
+  for (std::size_t k = 0; k < hardest.size(); ++k) {
+    // Most configurations of a cluster that is not minimal are refused by the memo's answer
+    // for the hinted piece: no board is built for them.
+    if (hint)
+      if (const std::optional<BoardKey> without = without_piece(hardest[k], *hint, n))
+        if (const auto known = memo.find(*without); known != memo.end() && !known->second) continue;
+    if (minimal_with_hint(rules, board_of_key(hardest[k], n), index, hint, search, &memo)) return k;
+  }
   return std::nullopt;
+}
+
+std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<Board>& hardest, int index,
+                                          MinimalRule rule) {
+  std::vector<BoardKey> keys;
+  keys.reserve(hardest.size());
+  for (const Board& board : hardest) keys.push_back(board.key());
+  return minimal_choice(rules, keys, index, rule);
 }
 
 ComponentIndices component_indices(const Rules& rules, const Board& board) {

@@ -63,6 +63,9 @@ bool public_board_less(const Board& a, const Board& b);
 // if the cluster is not minimal under it.
 std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<Board>& hardest, int index,
                                           MinimalRule rule);
+// The same on the configurations' keys (a board is built only for those a search starts from).
+std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<BoardKey>& hardest, int index,
+                                          MinimalRule rule);
 
 // The board's component (all steps, also through winning configurations; moves connect the
 // same configurations) with the index of each configuration in the rules' metric, from one

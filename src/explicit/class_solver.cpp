@@ -1021,13 +1021,14 @@ ClusterRecords tested_records(const LineTables& tables, const Rules& rules, cons
   const bool tested = options.minimal_clusters || !options.minimal_counts.empty();
   if (tested && records.hardest_keys.size() != records.records.size())
     throw std::logic_error("class engine: cluster records without their hardest configurations");
-  std::vector<Board> hardest;
+  std::vector<BoardKey> hardest;
   return select_records(records, [&](std::size_t k, ClusterRecord& r) {
     const int index = static_cast<int>(r.highest_index);
     if (!tested) return index >= options.cluster_min_index;
     const std::vector<SampleKey>& keys = records.hardest_keys[k];
     hardest.clear();
-    for (const SampleKey key : keys) hardest.push_back(board_of_key(tables, key));
+    for (const SampleKey key : keys)
+      hardest.push_back(board_key_of_sample_key(tables.lines, tables.key_bits, tables.placements, key));
     // Per rule, once asked: the position of the hardest configuration it lists, or nullopt.
     std::array<std::optional<std::optional<std::size_t>>, kMinimalRules> choice;
     const auto choose = [&](MinimalRule rule) {

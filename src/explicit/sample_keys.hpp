@@ -25,6 +25,9 @@ int sample_key_bits(const LineTable& lines);
 // InputError if the key names no configuration of the board.
 Board board_of_sample_key(const LineTable& lines, int key_bits, const std::vector<std::uint64_t>& placements,
                           SampleKey key);
+// The same board's key (board_of_sample_key(...).key()), without building the board.
+BoardKey board_key_of_sample_key(const LineTable& lines, int key_bits, const std::vector<std::uint64_t>& placements,
+                                 SampleKey key);
 
 // Board strings of sample keys and sample keys of boards, for one board size.
 class SampleKeys {
