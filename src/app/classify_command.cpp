@@ -105,7 +105,7 @@ int run_classify(const std::vector<std::string>& args) {
   run::ProgressLog log(settings.common.quiet, settings.common.log_file);
   log.line("classify " + settings.common.rules.describe() + ", engine " + run::to_string(settings.engine));
   std::optional<run::RunDirectory> directory;
-  if (!settings.common.out.empty()) {
+  if (!settings.common.out.empty() && !settings.sweep.estimate) {  // an estimate writes nothing
     directory.emplace(settings.common.out);
     directory->create();
   }

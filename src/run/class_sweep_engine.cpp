@@ -155,7 +155,11 @@ ClassJobResult sweep_job(const RunSettings& s, const RunDirectory* directory, Pr
     job.resume = false;
     if (resumed) job.options.resume = &*resumed;
   }
-  std::optional<ClusterSpool> spool = open_cluster_spool(s, job.options, resumed ? &*resumed : nullptr);
+  // --estimate notes and tests the records as the job would, and keeps none.
+  const bool estimate_clusters = s.sweep.estimate && !s.sweep.clusters.empty();
+  if (estimate_clusters) job.options.on_clusters = [](std::uint64_t, ClusterRecords&&) {};
+  std::optional<ClusterSpool> spool =
+      estimate_clusters ? std::nullopt : open_cluster_spool(s, job.options, resumed ? &*resumed : nullptr);
   if (spool) {
     job.options.on_clusters = [&spool](std::uint64_t item, ClusterRecords&& records) { spool->append(item, records); };
     // Before each checkpoint: every item the checkpoint names has its records on disk.
@@ -273,7 +277,12 @@ std::string estimate_report(const RunSettings& s, const Estimate& e) {
   std::uint64_t solved = 0;
   for (const VehicleTally& tally : e.run.census->tallies) solved += tally.domain;
   std::ostringstream out;
-  out << "estimate: " << rules.describe() << ", engine classes\n"
+  out << "estimate: " << rules.describe() << ", engine classes";
+  if (!s.sweep.clusters.empty())
+    out << ", with the cluster records of --clusters" << (s.sweep.cluster_minimal ? ", --minimal" : "")
+        << (s.sweep.minimal_counts.empty() ? "" : ", --minimal-counts " + to_string(s.sweep.minimal_counts))
+        << (s.sweep.cluster_both_metrics ? ", both metrics" : "");
+  out << "\n"
       << "configurations: " << rushhour::to_string(s.sweep.estimate_configurations) << " (exact count)\n";
   std::uint64_t drawn = 0, with_states = 0;
   for (std::size_t h = 0; h < e.sample.strata.size(); ++h) {
@@ -318,6 +327,16 @@ std::string estimate_report(const RunSettings& s, const Estimate& e) {
                 threads == 1 ? "" : "s", projection.low() / threads / 3600, projection.high() / threads / 3600,
                 mib(memory).c_str(), static_cast<unsigned long long>(e.run.census->largest_class));
   out << text;
+  if (!s.sweep.minimal_counts.empty()) {
+    out << "minimal clusters in the items solved:";
+    for (const MinimalRule rule : s.sweep.minimal_counts) {
+      std::uint64_t minimal = 0;
+      for (const VehicleTally& tally : e.run.census->tallies)
+        for (const std::uint64_t count : tally.minimal[static_cast<std::size_t>(rule)]) minimal += count;
+      out << (rule == s.sweep.minimal_counts.front() ? " " : ", ") << to_string(rule) << " " << minimal;
+    }
+    out << "\n";
+  }
   // Where the projection and its spread come from.
   const auto half_width = [](double variance) { return 1.96 * std::sqrt(std::max(0.0, variance)); };
   std::snprintf(text, sizeof text,
@@ -356,9 +375,6 @@ void log_estimate_first(const RunSettings& s, ProgressLog& log) {
   sample.sweep.estimate = true;
   sample.sweep.estimate_configurations = configurations;
   sample.sweep.estimate_items = kEstimateFirstItems;
-  sample.sweep.clusters.clear();
-  sample.sweep.clusters_text.clear();
-  sample.sweep.cluster_minimal = false;
   const std::optional<Estimate> estimate = estimate_job(sample);
   if (!estimate) return;
   // Its lines up to the interval's parts; not the table of strata.

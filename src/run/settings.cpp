@@ -111,8 +111,9 @@ const std::vector<OptionRow>& option_table() {
          kSymbolic | kClasses, kClassSweeps, within(0, 256, "--threads must be 0 (all) to 256")},
         {engine, "estimate", flag(),
          "print the job's projected CPU time (with a 95% interval), wall time on --threads and memory "
-         "per process, and stop (no --out): items sized without solving them, stratified by size, a few "
-         "of each stratum solved (docs/engines.md)",
+         "per process, and stop, writing nothing (--out and --clusters name what the job would write; "
+         "its cluster records and minimal tests are part of the cost): items sized without solving "
+         "them, stratified by size, a few of each stratum solved (docs/engines.md)",
          kClasses},
         {engine, "estimate-items", with_default(128),
          "--estimate: solve about K items (more: a narrower interval, a longer estimate)", kClasses, nullptr,
@@ -496,7 +497,9 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
   options.measure_class_sizes = item_stride > 1;
   options.record_item_costs = estimate;
   if (estimate) {
-    options.draw_classes_above = kDrawClassesAbove;
+    // A class's cluster records are tested at its item's end, outside the drawn classes'
+    // timing: with --clusters, every item drawn is solved whole.
+    options.draw_classes_above = clusters.empty() ? kDrawClassesAbove : 0;
     options.class_draw_seed = estimate_seed;
   }
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
@@ -641,10 +644,9 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
     throw InputError("--work-sample is a benchmark of the classes engine (no --out)");
   sweep.estimate = vm["estimate"].as<bool>();
   if (sweep.estimate) {
-    if (!common.out.empty() || is_set(vm, "work-sample") || !vm["clusters"].as<std::string>().empty() ||
-        !vm["items"].as<std::string>().empty() || environment.mpi_launcher)
-      throw InputError("--estimate samples the job on one process and writes nothing: not with --out, --work-sample, "
-                       "--clusters, --items or under an MPI launcher");
+    if (is_set(vm, "work-sample") || !vm["items"].as<std::string>().empty() || environment.mpi_launcher)
+      throw InputError("--estimate samples the whole job on one process: not with --work-sample, --items or under an "
+                       "MPI launcher");
     sweep.estimate_configurations = count_placements(common.rules).domain;
   } else if (is_set(vm, "estimate-items") || is_set(vm, "estimate-seed")) {
     throw InputError("--estimate-items and --estimate-seed go with --estimate");

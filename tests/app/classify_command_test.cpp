@@ -341,7 +341,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --frobnicate", "frobnicate"},
                       BadInput{"classify --size 4 --walls 1 --partition rows", "not with --walls"},
                       BadInput{"classify --size 4 --estimate", "--estimate"},
-                      BadInput{"classify --size 4 --engine classes --estimate --out /tmp/x", "--estimate samples"},
+                      BadInput{"classify --size 4 --engine classes --estimate --items 1/2", "--estimate samples"},
                       BadInput{"classify --size 4 --engine classes --estimate --work-sample 3", "--estimate samples"},
                       BadInput{"classify --size 4 --engine classes --estimate-items 40", "go with --estimate"},
                       BadInput{"classify --size 4 --engine classes --estimate-seed 4", "go with --estimate"},

@@ -192,6 +192,39 @@ TEST(MinimalCounts, AStoppedSweepResumesToTheSameCounts) {
   EXPECT_EQ(rows_of(dir / "db.h5"), rows_of(dir / "whole.h5"));
 }
 
+// --estimate of a database job notes and tests the records as the job would, writing nothing:
+// where every item is drawn (4x4, items asked beyond the job's) it meets every minimal cluster.
+TEST(MinimalCounts, AnEstimateTestsTheRecordsAndWritesNothing) {
+  TempDir dir("minimal_counts_estimate");
+  const std::string board = "classify --engine classes --threads 2 -q --size 4 --metric move --domain puzzle --walls 1";
+  const Rules rules(4, -1, Metric::Move, {}, Domain::Puzzle, {0, 1});
+  std::map<std::string, std::uint64_t> expected;
+  for (const std::string rule : {"any", "public"}) {
+    const std::string all = dir / ("all-" + rule + ".h5");
+    ASSERT_EQ(run_rushhour(board + " --minimal --minimal-rule " + rule + " --clusters " + all).status, 0);
+    expected[rule] = ClusterDatabase(all).size();
+    ASSERT_GT(expected[rule], 0u) << rule;
+  }
+  const std::filesystem::path out = dir / "job", database = out / "db.h5";
+  const auto run = run_rushhour(board + " --estimate --estimate-items 100000 --minimal-counts any,public "
+                                        "--clusters-metrics both --clusters " + database.string() + " --out " +
+                                out.string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find(", with the cluster records of --clusters, --minimal-counts any,public, both metrics\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("minimal clusters in the items solved: any " + std::to_string(expected["any"]) +
+                         ", public " + std::to_string(expected["public"]) + "\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_FALSE(std::filesystem::exists(out)) << "an estimate writes nothing";
+  // Without --minimal-counts there is nothing to count.
+  const auto plain = run_rushhour(board + " --estimate --clusters " + database.string() + " --out " + out.string());
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("minimal clusters"), std::string::npos) << plain.out;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 TEST(MinimalCounts, RefuseWhatTheyCannotCount) {
   TempDir dir("minimal_counts_bad");
   const std::string sweep = "classify --engine classes --size 4 -q ";
