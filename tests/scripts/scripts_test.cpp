@@ -490,6 +490,39 @@ TEST(Scripts, CensusPerNumberOfWallsCountsTheMinimalClusters) {
     std::erase(digits, ' ');
     EXPECT_EQ(digits, json[1].str()) << walls << " walls\n" << table.out;
   }
+  // --per-index: per highest index, the public rule's minimal clusters of each number of walls
+  // (the table's columns 8 and 9) are the records of that index in the database of all of them.
+  const CommandRun by_index =
+      run_shell(script("census_walls.py") + " --per-index " + out + "/classes-checkpoint.txt");
+  ASSERT_EQ(by_index.status, 0) << by_index.out << by_index.err;
+  std::map<std::string, std::vector<std::string>> columns;  // walls -> per index
+  std::istringstream rows(by_index.out);
+  for (std::string line; std::getline(rows, line);) {
+    if (!std::regex_match(line, std::regex("\\| [0-9]+ \\|.*"))) continue;
+    std::vector<std::string> cells;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, '|');) {
+      std::erase(cell, ' ');
+      if (!cell.empty()) cells.push_back(cell);
+    }
+    ASSERT_EQ(cells.size(), 10u) << line;
+    columns["0"].push_back(cells[7]);
+    columns["1"].push_back(cells[8]);
+  }
+  ASSERT_GT(columns["1"].size(), 4u) << by_index.out;
+  for (const std::string walls : {"0", "1"}) {
+    const std::string answer = run_rushhour("query --clusters " + all + " --count --json --walls " + walls).out;
+    std::smatch list;
+    ASSERT_TRUE(std::regex_search(answer, list, std::regex("\"per_index\": \\[([0-9, ]*)\\]"))) << answer;
+    std::vector<std::string> expected;
+    std::istringstream values(list[1].str());
+    for (std::string value; std::getline(values, value, ',');) {
+      std::erase(value, ' ');
+      expected.push_back(value);
+    }
+    expected.resize(columns[walls].size(), "0");
+    EXPECT_EQ(columns[walls], expected) << walls << " walls\n" << by_index.out;
+  }
 }
 
 // A bdd run's log holds its dominance pass as "dominance index I: ..." lines; a class sweep's
