@@ -141,10 +141,6 @@ void search_winning(const Rules& rules, const BoardKey& start, int max_depth, Wi
   }
 }
 
-bool same_placement(const Vehicle& a, const Vehicle& b) {
-  return a.row == b.row && a.col == b.col && a.orientation == b.orientation && a.length == b.length;
-}
-
 // The boards of an optimal solution from `board` if its index is at most max_depth.
 std::optional<std::vector<Board>> solution_within(const Rules& rules, const Board& board, int max_depth,
                                                    WinningSearch& search) {
@@ -182,41 +178,55 @@ struct Piece {
   friend bool operator==(const Piece&, const Piece&) = default;
 };
 
-// A piece a minimal test removes, with the board's key without it (by the key's bits: no
-// board is built per search).
+// A piece a minimal test removes, with the board's key without it.
 struct Removal {
   Piece piece;
   BoardKey without;
-  std::optional<Vehicle> vehicle;  // none for a wall
+  int first_cell = -1;     // a vehicle's (-1 for a wall)
+  std::uint64_t cells = 0;  // a vehicle's
 };
 
-// The board's vehicles but the target, then its walls.
-std::vector<Removal> removals(const Rules& rules, const Board& board) {
-  const int n = board.size();
-  const BoardKey key = board.key();
-  const std::optional<std::size_t> target = find_target(rules, board);
-  const auto line_of = [](const Vehicle& v) { return v.horizontal() ? v.row : v.col; };
-  const auto place_of = [](const Vehicle& v) { return v.horizontal() ? v.col : v.row; };
+// The cells of the vehicle whose first cell is `cell`.
+std::uint64_t vehicle_cells(const BoardKey& key, int cell, int n) {
+  const bool horizontal = (key.horizontal >> cell & 1) != 0;
+  std::uint64_t cells = 0;
+  for (int k = 0; k < vehicle_length(key, cell, n); ++k) cells |= std::uint64_t{1} << (cell + k * (horizontal ? 1 : n));
+  return cells;
+}
+
+// The board's vehicles but the target (the exit row's rightmost horizontal vehicle), then its
+// walls, from its key.
+std::vector<Removal> removals(const Rules& rules, const BoardKey& key) {
+  const int n = rules.size();
+  const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
+  const std::uint64_t firsts = key.first & key.occupied;
+  const std::uint64_t exit_row_horizontal = firsts & key.horizontal & (((bit(n) - 1)) << (rules.exit_row() * n));
+  const int target = 63 - std::countl_zero(exit_row_horizontal);
   std::vector<Removal> all;
-  for (std::size_t v = 0; v < board.vehicles().size(); ++v) {
-    if (v == *target) continue;
-    const Vehicle& vehicle = board.vehicles()[v];
-    const auto rank = std::count_if(board.vehicles().begin(), board.vehicles().end(), [&](const Vehicle& other) {
-      return other.orientation == vehicle.orientation && line_of(other) == line_of(vehicle) &&
-             place_of(other) < place_of(vehicle);
-    });
-    const std::uint64_t cells = vehicle.mask(n);
-    const int first_cell = vehicle.cell(0, n);
-    all.push_back({.piece = {.orientation = vehicle.orientation, .line = line_of(vehicle), .rank = static_cast<int>(rank)},
-                   .without = {.first = key.first & ~(std::uint64_t{1} << first_cell),
+  for (std::uint64_t rest = firsts; rest != 0; rest &= rest - 1) {
+    const int cell = std::countr_zero(rest);
+    if (cell == target) continue;
+    const bool horizontal = (key.horizontal & bit(cell)) != 0;
+    const int line = horizontal ? cell / n : cell % n;
+    // The vehicles of the same orientation before it in its line: its rank there.
+    int rank = 0;
+    for (int place = 0; place < (horizontal ? cell % n : cell / n); ++place) {
+      const int other = horizontal ? line * n + place : place * n + line;
+      rank += (firsts & bit(other)) != 0 && ((key.horizontal & bit(other)) != 0) == horizontal;
+    }
+    const std::uint64_t cells = vehicle_cells(key, cell, n);
+    all.push_back({.piece = {.orientation = horizontal ? Orientation::Horizontal : Orientation::Vertical,
+                             .line = line,
+                             .rank = rank},
+                   .without = {.first = key.first & ~bit(cell),
                                .horizontal = key.horizontal & ~cells,
                                .occupied = key.occupied & ~cells},
-                   .vehicle = vehicle});
+                   .first_cell = cell,
+                   .cells = cells});
   }
-  for (std::uint64_t walls = board.walls(); walls != 0; walls &= walls - 1)
+  for (std::uint64_t walls = key.first & ~key.occupied; walls != 0; walls &= walls - 1)
     all.push_back({.piece = {.wall = true, .cell = std::countr_zero(walls)},
-                   .without = {.first = key.first & ~(walls & -walls), .horizontal = key.horizontal, .occupied = key.occupied},
-                   .vehicle = std::nullopt});
+                   .without = {.first = key.first & ~(walls & -walls), .horizontal = key.horizontal, .occupied = key.occupied}});
   return all;
 }
 
@@ -226,11 +236,11 @@ std::vector<Removal> removals(const Rules& rules, const Board& board) {
 // that block nothing, and the piece found not needed is then one of those.
 using NeededMemo = std::unordered_map<BoardKey, bool, BoardKeyHash>;
 
-// is_minimal. `hint`: a piece found not needed in another configuration of the same cluster,
-// tried first (often it is not needed here either, and one search then decides without the
-// search for an optimal solution); set to the piece found not needed, if one is.
-// The board must be in the rules' domain.
-bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::optional<Piece>& hint,
+// is_minimal on the board's key. `hint`: a piece found not needed in another configuration of
+// the same cluster, tried first (often it is not needed here either, and one search then
+// decides without the search for an optimal solution); set to the piece found not needed, if
+// one is. The board must be in the rules' domain.
+bool minimal_with_hint(const Rules& rules, const BoardKey& board, int index, std::optional<Piece>& hint,
                        WinningSearch& search, NeededMemo* memo = nullptr) {
   const std::vector<Removal> pieces = removals(rules, board);
   // Without a needed piece, a winning configuration lies within index - 1.
@@ -249,13 +259,19 @@ bool minimal_with_hint(const Rules& rules, const Board& board, int index, std::o
   // A vehicle that moves on an optimal solution is needed: without it the same solution,
   // less that vehicle's slides, is shorter. Only the pieces still along one optimal solution
   // are searched without.
-  const std::optional<std::vector<Board>> solution = solution_within(rules, board, index, search);
-  if (!solution || static_cast<int>(solution->size()) - 1 != index)
+  search_winning(rules, board, index, search);
+  std::vector<BoardKey> solution;  // from the winning end
+  for (std::size_t at = search.found.value_or(0); search.found; at = search.met[at].parent) {
+    solution.push_back(search.met[at].key);
+    if (at == 0) break;
+  }
+  if (static_cast<int>(solution.size()) - 1 != index)
     throw std::invalid_argument("is_minimal: the board's index is not " + std::to_string(index));
   const auto still = [&](const Removal& removal) {
-    return !removal.vehicle || std::all_of(solution->begin(), solution->end(), [&](const Board& on_the_way) {
-      return std::any_of(on_the_way.vehicles().begin(), on_the_way.vehicles().end(),
-                         [&](const Vehicle& other) { return same_placement(*removal.vehicle, other); });
+    return removal.first_cell < 0 || std::all_of(solution.begin(), solution.end(), [&](const BoardKey& on_the_way) {
+      return (on_the_way.first >> removal.first_cell & 1) != 0 &&
+             vehicle_cells(on_the_way, removal.first_cell, rules.size()) == removal.cells &&
+             (on_the_way.horizontal & removal.cells) == (board.horizontal & removal.cells);
     });
   };
   for (auto at = pieces.begin(); at != pieces.end(); ++at)
@@ -273,7 +289,7 @@ bool is_minimal(const Rules& rules, const Board& board, int index) {
     throw std::invalid_argument("is_minimal: " + why);
   std::optional<Piece> hint;
   WinningSearch search;
-  return minimal_with_hint(rules, board, index, hint, search);
+  return minimal_with_hint(rules, board.key(), index, hint, search);
 }
 
 std::string to_string(MinimalRule rule) {
@@ -374,17 +390,17 @@ std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<
   std::optional<Piece> hint;
   WinningSearch search;
   if (rule != MinimalRule::Any) {
-    if (minimal_with_hint(rules, board_of_key(hardest[representative], n), index, hint, search)) return representative;
+    if (minimal_with_hint(rules, hardest[representative], index, hint, search)) return representative;
     return std::nullopt;
   }
   NeededMemo memo;
   for (std::size_t k = 0; k < hardest.size(); ++k) {
     // Most configurations of a cluster that is not minimal are refused by the memo's answer
-    // for the hinted piece: no board is built for them.
+    // for the hinted piece: their pieces are not listed.
     if (hint)
       if (const std::optional<BoardKey> without = without_piece(hardest[k], *hint, n))
         if (const auto known = memo.find(*without); known != memo.end() && !known->second) continue;
-    if (minimal_with_hint(rules, board_of_key(hardest[k], n), index, hint, search, &memo)) return k;
+    if (minimal_with_hint(rules, hardest[k], index, hint, search, &memo)) return k;
   }
   return std::nullopt;
 }
