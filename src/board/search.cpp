@@ -200,7 +200,7 @@ std::vector<Removal> removals(const Rules& rules, const BoardKey& key) {
   const int n = rules.size();
   const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
   const std::uint64_t firsts = key.first & key.occupied;
-  const std::uint64_t exit_row_horizontal = firsts & key.horizontal & (((bit(n) - 1)) << (rules.exit_row() * n));
+  const std::uint64_t exit_row_horizontal = firsts & key.horizontal & ((bit(n) - 1) << (rules.exit_row() * n));
   const int target = 63 - std::countl_zero(exit_row_horizontal);
   std::vector<Removal> all;
   for (std::uint64_t rest = firsts; rest != 0; rest &= rest - 1) {
@@ -269,9 +269,9 @@ bool minimal_with_hint(const Rules& rules, const BoardKey& board, int index, std
     throw std::invalid_argument("is_minimal: the board's index is not " + std::to_string(index));
   const auto still = [&](const Removal& removal) {
     return removal.first_cell < 0 || std::all_of(solution.begin(), solution.end(), [&](const BoardKey& on_the_way) {
+      // The same first cell and cells: the same vehicle in the same place.
       return (on_the_way.first >> removal.first_cell & 1) != 0 &&
-             vehicle_cells(on_the_way, removal.first_cell, rules.size()) == removal.cells &&
-             (on_the_way.horizontal & removal.cells) == (board.horizontal & removal.cells);
+             vehicle_cells(on_the_way, removal.first_cell, rules.size()) == removal.cells;
     });
   };
   for (auto at = pieces.begin(); at != pieces.end(); ++at)

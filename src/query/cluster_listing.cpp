@@ -35,6 +35,12 @@ ClusterListing list_clusters(const ClusterDatabase& database, const ClusterQuest
   auto in_listed_domain = [&](const ClusterEntry& e) { return in_domain(domain_rules, parse_board(e.board, listed_rules)); };
   auto highest_of = [&](const ClusterRecord& r) { return static_cast<int>(exchanged ? r.other_highest_index : r.highest_index); };
   int index = q.index.value_or(-1);
+  // Below the least highest index the sweep kept (--clusters-min-index), the database holds no
+  // records: an empty list would say there are no such clusters.
+  if (index >= 0 && index < database.min_index() && !exchanged)
+    throw InputError("the database keeps the clusters of highest index " + std::to_string(database.min_index()) +
+                     " and more (classify --clusters-min-index): those of index " + std::to_string(index) +
+                     " are not listed (--count counts them where the sweep counted them)");
   if (q.hardest && by_domain) {
     index = -1;
     database.for_each([&](const ClusterEntry& row) {

@@ -481,6 +481,13 @@ TEST(ClusterDatabaseCommand, WritesTheDatabaseAndRefusesBadInput) {
   }
   EXPECT_EQ(lines, expected.size());
   EXPECT_FALSE(std::filesystem::exists(dir / "db.h5.spool"));
+  // An index below the records kept is refused, not answered by an empty list; from 3 on it is listed.
+  const auto below = run_rushhour("query --clusters " + (dir / "db.h5") + " --index 2");
+  EXPECT_EQ(below.status, 2) << below.out;
+  EXPECT_NE(below.err.find("keeps the clusters of highest index 3 and more"), std::string::npos) << below.err;
+  EXPECT_EQ(std::count(below.err.begin(), below.err.end(), '\n'), 1) << below.err;
+  const auto kept = run_rushhour("query --clusters " + (dir / "db.h5") + " --index 3");
+  EXPECT_EQ(kept.status, 0) << kept.err;
 
   for (const std::string& bad :
        {base + "--clusters " + (dir / "x.h5") + " --clusters-min-index 255",
