@@ -8,7 +8,8 @@
 #   database.txt of scripts/run_6x6_clusters.sh (scripts/plot_clusters.py plots it);
 # - clusters-METRIC-count.txt: every cluster per highest index (query --count);
 # - minimal-hardest-1000-METRIC.txt: the 1000 hardest minimal clusters in the text list's
-#   form and order (`<index> <board> <cluster size>`; index, then size, descending; then board).
+#   form and order (`<index> <board> <cluster size>`; index, then size, descending; then board);
+#   fewer if the database keeps fewer records (--clusters-min-index), said on stderr.
 # A step whose file is in KEEP_DIR is not run again, so a stopped script continues where it
 # was (the count pass itself starts over).
 # With DOMAIN = puzzle, a database of all configurations answers for the puzzle domain's
@@ -50,16 +51,24 @@ def per_index(path):
 # each, then sorted as the text list is.
 hardest="$keep/minimal-hardest-1000-$metric.txt"
 if [[ ! -s "$hardest" ]]; then
+  # A database keeping the records from some highest index on (--clusters-min-index) lists
+  # none below it: the list then holds the minimal clusters from there on, if fewer than 1000.
   indices=$(/usr/bin/python3 -c "$per_index"'
 import sys
+import h5py
 counts = per_index(sys.argv[1])
+least = int(h5py.File(sys.argv[2], "r").attrs.get("cluster_min_index", 0))
 total = 0
 for index in sorted(counts, reverse=True):
+    if index < least:
+        print(f"clusters_minimal.sh: {total} minimal clusters of highest index {least} or more, the least kept",
+              file=sys.stderr)
+        break
     print(index, counts[index])
     total += counts[index]
     if total >= 1000:
         break
-' "$counts")
+' "$counts" "$database")
   : > "$hardest.tmp"
   while read -r index count; do
     "$binary" query --clusters "$database" --metric "$metric" "${domain[@]}" --index "$index" --minimal "${rule[@]}" --threads "$threads" \

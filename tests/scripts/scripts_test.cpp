@@ -560,6 +560,54 @@ TEST(Scripts, CompareRunsChecksADominanceLog) {
 
 namespace {
 
+// results/6x6-walls/db_report.sh on the form of the walled database job (minimal clusters
+// counted, the records kept from one highest index, both metrics): its hardest list under each
+// rule is the minimal sweep's list from that index (fewer than 1000, said on stderr), and its
+// census table per index ends with every minimal cluster of that rule.
+TEST(Scripts, DatabaseReportListsTheMinimalClustersKept) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("db_report");
+  const std::string sweep = "classify --engine classes --threads 2 -q --size 5 --max-vehicles 6 --metric move "
+                            "--domain puzzle --walls 1";
+  const std::string run = (dir.path() / "run").string();
+  ASSERT_EQ(run_rushhour(sweep + " --clusters-metrics both --minimal-counts any,public --clusters-min-index 9 "
+                         "--clusters " + run + "/db.h5 --out " + run).status, 0);
+  const fs::path out = dir.path() / "report";
+  const CommandRun report = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/results/6x6-walls/db_report.sh " +
+                                      run + " " + run + "/db.h5 " + out.string() + " " + RUSHHOUR_BINARY);
+  ASSERT_EQ(report.status, 0) << report.err << report.out;
+  EXPECT_NE(report.err.find("minimal clusters of highest index 9 or more, the least kept"), std::string::npos)
+      << report.err;
+  EXPECT_TRUE(fs::exists(out / "minimal-per-index.svg"));
+  const std::string census = read_text(out / "census.md");
+  for (const std::string rule : {"any", "public"}) {
+    SCOPED_TRACE(rule);
+    const fs::path text = dir.path() / (rule + ".txt");
+    ASSERT_EQ(run_rushhour(sweep + " --minimal --minimal-rule " + rule + " --clusters " +
+                           (dir.path() / (rule + ".h5")).string() + " --clusters-text " + text.string())
+                  .status,
+              0);
+    std::istringstream lines(read_text(text));
+    std::string from_nine;
+    std::size_t all = 0;
+    for (std::string line; std::getline(lines, line); ++all)
+      if (std::stoi(line) >= 9) from_nine += line + "\n";
+    ASSERT_FALSE(from_nine.empty());
+    EXPECT_EQ(read_text(out / rule / "minimal-hardest-1000-move.txt"), from_nine);
+    // The "all" row of the table per index: the rule's minimal clusters with 0-1 walls.
+    std::smatch row;
+    ASSERT_TRUE(std::regex_search(census, row, std::regex("\n\\| all \\|([^\n]*)\n"))) << census;
+    std::vector<std::string> cells;
+    std::istringstream fields(row[1].str());
+    for (std::string cell; std::getline(fields, cell, '|');) {
+      std::erase(cell, ' ');
+      if (!cell.empty()) cells.push_back(cell);
+    }
+    ASSERT_EQ(cells.size(), 9u) << row[0];
+    EXPECT_EQ(cells[rule == "any" ? 5 : 8], std::to_string(all)) << census;
+  }
+}
+
 // scripts/clusters_minimal.sh on a both-metrics database: under each metric its counts are
 // the minimal sweep's clusters per highest index, and its hardest list is the minimal
 // sweep's text list (fewer than 1000 clusters here, so all of it).
