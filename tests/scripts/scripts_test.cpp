@@ -36,6 +36,18 @@ std::string script(const std::string& name) {
   return kPython + " " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/" + name;
 }
 
+// The fields of `text` between `delimiter`s (a markdown row's cells, a JSON list's values),
+// spaces removed, empty ones left out.
+std::vector<std::string> fields_of(const std::string& text, char delimiter) {
+  std::vector<std::string> fields;
+  std::istringstream in(text);
+  for (std::string field; std::getline(in, field, delimiter);) {
+    std::erase(field, ' ');
+    if (!field.empty()) fields.push_back(field);
+  }
+  return fields;
+}
+
 
 std::size_t occurrences(const std::string& text, const std::string& needle) {
   std::size_t count = 0;
@@ -499,12 +511,7 @@ TEST(Scripts, CensusPerNumberOfWallsCountsTheMinimalClusters) {
   std::istringstream rows(by_index.out);
   for (std::string line; std::getline(rows, line);) {
     if (!std::regex_match(line, std::regex("\\| [0-9]+ \\|.*"))) continue;
-    std::vector<std::string> cells;
-    std::istringstream fields(line);
-    for (std::string cell; std::getline(fields, cell, '|');) {
-      std::erase(cell, ' ');
-      if (!cell.empty()) cells.push_back(cell);
-    }
+    const std::vector<std::string> cells = fields_of(line, '|');
     ASSERT_EQ(cells.size(), 10u) << line;
     columns["0"].push_back(cells[7]);
     columns["1"].push_back(cells[8]);
@@ -514,12 +521,7 @@ TEST(Scripts, CensusPerNumberOfWallsCountsTheMinimalClusters) {
     const std::string answer = run_rushhour("query --clusters " + all + " --count --json --walls " + walls).out;
     std::smatch list;
     ASSERT_TRUE(std::regex_search(answer, list, std::regex("\"per_index\": \\[([0-9, ]*)\\]"))) << answer;
-    std::vector<std::string> expected;
-    std::istringstream values(list[1].str());
-    for (std::string value; std::getline(values, value, ',');) {
-      std::erase(value, ' ');
-      expected.push_back(value);
-    }
+    std::vector<std::string> expected = fields_of(list[1].str(), ',');
     expected.resize(columns[walls].size(), "0");
     EXPECT_EQ(columns[walls], expected) << walls << " walls\n" << by_index.out;
   }
@@ -597,12 +599,7 @@ TEST(Scripts, DatabaseReportListsTheMinimalClustersKept) {
     // The "all" row of the table per index: the rule's minimal clusters with 0-1 walls.
     std::smatch row;
     ASSERT_TRUE(std::regex_search(census, row, std::regex("\n\\| all \\|([^\n]*)\n"))) << census;
-    std::vector<std::string> cells;
-    std::istringstream fields(row[1].str());
-    for (std::string cell; std::getline(fields, cell, '|');) {
-      std::erase(cell, ' ');
-      if (!cell.empty()) cells.push_back(cell);
-    }
+    const std::vector<std::string> cells = fields_of(row[1].str(), '|');
     ASSERT_EQ(cells.size(), 9u) << row[0];
     EXPECT_EQ(cells[rule == "any" ? 5 : 8], std::to_string(all)) << census;
   }
