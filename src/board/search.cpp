@@ -141,17 +141,25 @@ void search_winning(const Rules& rules, const BoardKey& start, int max_depth, Wi
   }
 }
 
+// The keys of the search's optimal solution, from its start to the winning configuration it
+// found (none if it found none).
+std::vector<BoardKey> found_path(const WinningSearch& search) {
+  std::vector<BoardKey> path;
+  for (std::size_t at = search.found.value_or(0); search.found; at = search.met[at].parent) {
+    path.push_back(search.met[at].key);
+    if (at == 0) break;
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
 // The boards of an optimal solution from `board` if its index is at most max_depth.
 std::optional<std::vector<Board>> solution_within(const Rules& rules, const Board& board, int max_depth,
                                                    WinningSearch& search) {
   search_winning(rules, board.key(), max_depth, search);
   if (!search.found) return std::nullopt;
   std::vector<Board> path;
-  for (std::size_t at = *search.found;; at = search.met[at].parent) {
-    path.push_back(board_of_key(search.met[at].key, rules.size()));
-    if (at == 0) break;
-  }
-  std::reverse(path.begin(), path.end());
+  for (const BoardKey& key : found_path(search)) path.push_back(board_of_key(key, rules.size()));
   return path;
 }
 
@@ -260,11 +268,7 @@ bool minimal_with_hint(const Rules& rules, const BoardKey& board, int index, std
   // less that vehicle's slides, is shorter. Only the pieces still along one optimal solution
   // are searched without.
   search_winning(rules, board, index, search);
-  std::vector<BoardKey> solution;  // from the winning end
-  for (std::size_t at = search.found.value_or(0); search.found; at = search.met[at].parent) {
-    solution.push_back(search.met[at].key);
-    if (at == 0) break;
-  }
+  const std::vector<BoardKey> solution = found_path(search);
   if (static_cast<int>(solution.size()) - 1 != index)
     throw std::invalid_argument("is_minimal: the board's index is not " + std::to_string(index));
   const auto still = [&](const Removal& removal) {
@@ -357,8 +361,7 @@ std::optional<BoardKey> without_piece(const BoardKey& key, const Piece& piece, i
     const int cell = horizontal ? piece.line * n + place : place * n + piece.line;
     if (!(key.first & key.occupied & bit(cell)) || ((key.horizontal & bit(cell)) != 0) != horizontal) continue;
     if (rank++ < piece.rank) continue;
-    std::uint64_t cells = 0;
-    for (int k = 0; k < vehicle_length(key, cell, n); ++k) cells |= bit(cell + k * (horizontal ? 1 : n));
+    const std::uint64_t cells = vehicle_cells(key, cell, n);
     return BoardKey{key.first & ~bit(cell), key.horizontal & ~cells, key.occupied & ~cells};
   }
   return std::nullopt;
