@@ -5,6 +5,7 @@
 
 #include "board/errors.hpp"
 #include "explicit/class_lines.hpp"
+#include "explicit/class_records.hpp"
 #include "explicit/class_solver.hpp"
 #include "util/clock.hpp"
 

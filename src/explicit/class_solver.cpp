@@ -12,20 +12,12 @@
 
 #include "board/board.hpp"
 #include "board/errors.hpp"
-#include "board/search.hpp"
+#include "explicit/class_rows.hpp"
 #include "util/clock.hpp"
 #include "util/process.hpp"
 
 namespace rushhour::class_engine {
 namespace {
-
-// One row combination of a work item: an arrangement per row.
-struct Combo {
-  std::array<std::uint8_t, kMaxN> row{};
-  std::array<std::uint8_t, kMaxN> column_mask{};  // per column: rows covered by horizontals
-  std::uint32_t id = 0;                            // mixed radix over the rows' group positions
-  bool winning = false;
-};
 
 // A state's number inside its row combination is the dot product of its column digits with
 // the combination's strides. A horizontal move changes the radices, so every neighbour by a
@@ -126,10 +118,10 @@ class Worker final : public WorkerFigures {
   // base-`groups` digits of the rest, row 0 most significant. Items outside the domain (no
   // target car) hold no class.
   void run_item(std::uint64_t item) override {
-    const std::optional<std::uint64_t> rows = take_rows(item);
+    const std::optional<std::uint64_t> rows = rows_.take(item);
     if (!rows) return;
     const std::uint64_t combos = *rows;
-    const bool own_mirror = own_mirror_;
+    const bool own_mirror = rows_.own_mirror();
     if (combos > bounds_.combos) {  // bounds_.combos < 2^32: ids and strides fit 32 bits
       refused_.push_back(item);
       return;
@@ -154,58 +146,18 @@ class Worker final : public WorkerFigures {
     }
   }
 
-  // The row combinations of the current item (combos_ by id, the admitted ones in admitted_,
-  // slot_of_combo_ sized), and the states of all its classes, vehicle limits or not.
+  // The row combinations of the current item (rows_.combos(), slot_of_combo_ sized), and the
+  // states of all its classes, vehicle limits or not.
   std::uint64_t build_combos(std::uint64_t combos) {
-    const int n = t_.n;
-    std::uint32_t stride = 1;
-    for (int i = n - 1; i >= 0; --i) {
-      row_stride_[static_cast<std::size_t>(i)] = stride;
-      const int g = row_group_[static_cast<std::size_t>(i)];
-      stride *= static_cast<std::uint32_t>(t_.members[static_cast<std::size_t>(g)].size());
-    }
-    combos_.clear();
     slot_of_combo_.assign(combos, 0);
-    admitted_.clear();
-    std::uint64_t item_states = 0;
-    for (std::uint32_t id = 0; id < combos; ++id) {
-      Combo c;
-      c.id = id;
-      // Combinations with a row the walls do not admit keep their id (a row slide shifts the
-      // id by the group positions) but hold no state: no slide leads into them.
-      bool admitted = true;
-      std::uint64_t horizontal = 0;
-      for (int i = 0; i < n; ++i) {
-        const auto ui = static_cast<std::size_t>(i);
-        const auto& m = t_.members[static_cast<std::size_t>(row_group_[ui])];
-        const std::size_t position = id / row_stride_[ui] % m.size();
-        admitted = admitted && (row_admitted_[ui] >> position & 1);
-        c.row[ui] = static_cast<std::uint8_t>(m[position]);
-        horizontal |= t_.row_mask(i, m[position]);
-      }
-      combos_.push_back(c);
-      if (!admitted) continue;
-      std::uint64_t columns = 1;
-      Combo& kept = combos_.back();
-      for (int j = 0; j < n; ++j) {
-        for (int i = 0; i < n; ++i)
-          if ((horizontal | walls_) >> (i * n + j) & 1)
-            kept.column_mask[static_cast<std::size_t>(j)] |= static_cast<std::uint8_t>(1u << i);
-        columns *= t_.free_arrangements[kept.column_mask[static_cast<std::size_t>(j)]];
-      }
-      item_states += columns;
-      const LineArrangement& exit = t_.lines[kept.row[static_cast<std::size_t>(t_.exit_row)]];
-      kept.winning = exit.segments.back().start == n - 2;
-      admitted_.push_back(id);
-    }
-    return item_states;
+    return rows_.build_combos(combos);
   }
 
   // The configurations work item `item` adds (its classes' states, twice where it solves its
   // mirror item's too; 0 where it holds none, or its mirror item solves them), found without
   // solving them: a work sample's measure of an item's size, within the vehicle limits.
   std::uint64_t item_states(std::uint64_t item) override {
-    const std::optional<std::uint64_t> rows = take_rows(item);
+    const std::optional<std::uint64_t> rows = rows_.take(item);
     if (!rows) return 0;
     // Within vehicle limits, the column search lists the classes the limits leave, with their
     // states, as a solve would meet them (an item of too many combinations to search keeps
@@ -214,118 +166,15 @@ class Worker final : public WorkerFigures {
       build_combos(*rows);
       listed_.clear();
       drawing_ = Drawing::List;
-      search_classes(own_mirror_);
+      search_classes(rows_.own_mirror());
       drawing_ = Drawing::None;
       return std::accumulate(listed_.begin(), listed_.end(), std::uint64_t{0});
     }
-    const int n = t_.n;
-    // Per row, the columns' masks its admitted arrangements cover: byte j, bit i (with the walls').
-    std::array<std::vector<std::uint64_t>, kMaxN> covers;
-    std::uint64_t wall_cover = 0;
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j)
-        if (walls_ >> (i * n + j) & 1) wall_cover |= std::uint64_t{1} << (8 * j + i);
-    for (int i = 0; i < n; ++i) {
-      const auto ui = static_cast<std::size_t>(i);
-      const auto& members = t_.members[static_cast<std::size_t>(row_group_[ui])];
-      covers[ui].clear();
-      for (std::size_t position = 0; position < members.size(); ++position) {
-        if (!(row_admitted_[ui] >> position & 1)) continue;
-        const std::uint64_t cells = t_.row_mask(i, members[position]);
-        std::uint64_t cover = 0;
-        for (int j = 0; j < n; ++j)
-          if (cells >> (i * n + j) & 1) cover |= std::uint64_t{1} << (8 * j + i);
-        covers[ui].push_back(cover);
-      }
-    }
-    const std::uint64_t states = states_below(covers, 0, wall_cover);
-    return own_mirror_ ? states : 2 * states;
+    const std::uint64_t states = rows_.states_without_listing();
+    return rows_.own_mirror() ? states : 2 * states;
   }
 
  private:
-  // Σ over the row combinations of rows i.. of Π_j free_arrangements[column j's mask].
-  std::uint64_t states_below(const std::array<std::vector<std::uint64_t>, kMaxN>& covers, int i,
-                             std::uint64_t cover) const {
-    const int n = t_.n;
-    if (i == n) {
-      std::uint64_t product = 1;
-      for (int j = 0; j < n; ++j) product *= t_.free_arrangements[cover >> (8 * j) & 0xFF];
-      return product;
-    }
-    std::uint64_t sum = 0;
-    for (const std::uint64_t more : covers[static_cast<std::size_t>(i)])
-      sum += states_below(covers, i + 1, cover | more);
-    return sum;
-  }
-
-  // Takes the rows of work item `item` (row_group_, walls_, admitted rows, active rows, the
-  // row vehicles, own_mirror_) and returns its number of row combinations, or nullopt if it
-  // holds no class to solve here: outside the domain or the fixed lines, no admitted
-  // arrangement in a row, solved as its mirror item's image, or beyond the vehicle limits.
-  std::optional<std::uint64_t> take_rows(std::uint64_t item) {
-    const int n = t_.n;
-    const auto groups = static_cast<std::uint64_t>(t_.groups);
-    std::array<int, kMaxN>& row_group = row_group_;
-    const std::uint64_t placement = item / t_.row_items;
-    std::uint64_t rest = item % t_.row_items;
-    for (int i = n - 1; i >= 0; --i) {
-      row_group[static_cast<std::size_t>(i)] = static_cast<int>(rest % groups);
-      rest /= groups;
-    }
-    if (!t_.exit_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(t_.exit_row)])]) return std::nullopt;
-    for (int i = 0; i < n; ++i) {
-      const int fixed = fixed_group_[static_cast<std::size_t>(i)];
-      if (fixed >= 0 && fixed != row_group[static_cast<std::size_t>(i)]) return std::nullopt;
-    }
-    for (int i = 0; i < n; ++i)
-      if (i != t_.exit_row && !t_.line_ok[static_cast<std::size_t>(row_group[static_cast<std::size_t>(i)])])
-        return std::nullopt;
-    walls_ = t_.placements[static_cast<std::size_t>(placement)];
-    wall_count_ = std::popcount(walls_);
-    placement_key_ = static_cast<SampleKey>(placement) << (2 * n * t_.key_bits);
-    if (!admit_rows()) return std::nullopt;
-    // The mirror item's classes are this item's classes reflected: the lesser item solves
-    // both; an item that is its own mirror pairs its classes up inside (search_columns).
-    std::uint64_t mirrored = 0;  // the item of the rows in reverse order
-    for (int i = n - 1; i >= 0 && mirror_; --i)
-      mirrored = mirrored * groups + static_cast<std::uint64_t>(row_group[static_cast<std::size_t>(i)]);
-    if (mirror_ && mirrored < item) return std::nullopt;  // never with walls: placement 0
-    own_mirror_ = !mirror_ || mirrored == item;
-    row_cars_ = row_trucks_ = 0;
-    active_rows_.clear();
-    for (int i = 0; i < n; ++i)
-      if (!t_.empty_group(row_group[static_cast<std::size_t>(i)])) active_rows_.push_back(i);
-    std::uint64_t combos = 1;  // at most 15^8 on 8x8: no overflow
-    for (int i = n - 1; i >= 0; --i) {
-      const int g = row_group[static_cast<std::size_t>(i)];
-      combos *= t_.members[static_cast<std::size_t>(g)].size();
-      row_cars_ += t_.group_cars[static_cast<std::size_t>(g)];
-      row_trucks_ += t_.group_trucks[static_cast<std::size_t>(g)];
-    }
-    if (!rules_.limits().allows(row_cars_, row_trucks_)) return std::nullopt;  // counts only grow
-    return combos;
-  }
-
-  // row_admitted_[i]: the positions in row i's group of the arrangements the walls admit (not
-  // on a wall; in the puzzle domain, the row's rule with its walls). False if a row admits none.
-  bool admit_rows() {
-    const int n = t_.n;
-    const bool puzzle = rules_.domain() == Domain::Puzzle;
-    for (int i = 0; i < n; ++i) {
-      const auto ui = static_cast<std::size_t>(i);
-      row_walls_[ui] = static_cast<std::uint32_t>(walls_ >> (i * n)) & static_cast<std::uint32_t>(t_.masks - 1);
-      row_admitted_[ui] = 0;
-      const auto& members = t_.members[static_cast<std::size_t>(row_group_[ui])];
-      for (std::size_t position = 0; position < members.size(); ++position) {
-        const LineArrangement& a = t_.lines[members[position]];
-        if ((a.occupied & row_walls_[ui]) == 0 && (!puzzle || puzzle_line(a, n, i == t_.exit_row, row_walls_[ui])))
-          row_admitted_[ui] |= std::uint32_t{1} << position;
-      }
-      if (row_admitted_[ui] == 0) return false;
-    }
-    return true;
-  }
-
   // A row combination the column search reached, with its states so far: the product over
   // the columns chosen of the arrangements each admits.
   struct Reached {
@@ -338,8 +187,8 @@ class Worker final : public WorkerFigures {
   void search_classes(bool own_mirror) {
     std::vector<Reached>& all = reached_[0];
     all.clear();
-    for (const std::uint32_t id : admitted_) all.push_back(Reached{id, 1});
-    search_columns(0, row_cars_, row_trucks_, own_mirror, all);
+    for (const std::uint32_t id : rows_.admitted()) all.push_back(Reached{id, 1});
+    search_columns(0, rows_.cars(), rows_.trucks(), own_mirror, all);
   }
 
   // Columns j.. of the classes of the current item; `reached`: the row combinations that
@@ -385,7 +234,7 @@ class Worker final : public WorkerFigures {
     std::vector<Reached>& kept = reached_[uj + 1];
     std::vector<std::uint8_t>& masks = masks_[uj];
     masks.resize(reached.size());
-    for (std::size_t k = 0; k < reached.size(); ++k) masks[k] = combos_[reached[k].combo].column_mask[uj];
+    for (std::size_t k = 0; k < reached.size(); ++k) masks[k] = rows_.combos()[reached[k].combo].column_mask[uj];
     for (std::uint32_t bits = allowed; bits != 0; bits &= bits - 1) {
       const int g = std::countr_zero(bits);
       kept.clear();
@@ -475,7 +324,7 @@ class Worker final : public WorkerFigures {
     lines.states = states;
     lines.with_mirror = weight == 2;
     lines.max_bytes = bounds_.bytes;
-    for (int i = 0; i < n; ++i) lines.sequences.push_back(kind_lengths(t_, row_group_[static_cast<std::size_t>(i)]));
+    for (int i = 0; i < n; ++i) lines.sequences.push_back(kind_lengths(t_, rows_.group(i)));
     for (int j = 0; j < n; ++j) lines.sequences.push_back(kind_lengths(t_, column_group_[static_cast<std::size_t>(j)]));
     // The thread's share goes to the solver while this worker waits: its own arrays go.
     for (auto* bytes : {&index_, &top_}) std::vector<std::uint8_t>().swap(*bytes);
@@ -508,7 +357,7 @@ class Worker final : public WorkerFigures {
     if (f.count.size() > static_cast<std::size_t>(kMaxStoredIndex) + 1) throw std::runtime_error("an index exceeds 254");
     classes_.fetch_add(w, std::memory_order_relaxed);
     states_.fetch_add(f.states * w, std::memory_order_relaxed);
-    VehicleTally& tally = touch(wall_count_, solved.cars, solved.trucks);
+    VehicleTally& tally = touch(rows_.wall_count(), solved.cars, solved.trucks);
     add_exact(tally.domain, w * f.states);
     for (std::size_t i = 0; i < f.count.size(); ++i) {
       add_exact(tally.count[i], w * f.count[i]);
@@ -564,7 +413,7 @@ class Worker final : public WorkerFigures {
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < kept.size(); ++k) {
       Entry<Numbering>& e = entries_[k];
-      e.combo = combos_[kept[k].combo];
+      e.combo = rows_.combos()[kept[k].combo];
       const Combo& c = e.combo;
       std::uint64_t size = 1;
       e.stride = Lanes{};
@@ -629,7 +478,7 @@ class Worker final : public WorkerFigures {
     }
 
     const auto w = static_cast<std::uint64_t>(weight);
-    VehicleTally& tally = touch(wall_count_, cars, trucks);
+    VehicleTally& tally = touch(rows_.wall_count(), cars, trucks);
     add_exact(tally.domain, w * states);
     for (int i = 0; i < kIndexSlots && layer[static_cast<std::size_t>(i)] != 0; ++i)
       add_exact(tally.count[static_cast<std::size_t>(i)], w * layer[static_cast<std::size_t>(i)]);
@@ -686,7 +535,7 @@ class Worker final : public WorkerFigures {
       record_of_root_[s] = static_cast<std::uint32_t>(records.size() - first);
       records.push_back({.hardest = ~SampleKey{0}, .highest_index = top_[s],
                          .cars = static_cast<std::uint32_t>(cars), .trucks = static_cast<std::uint32_t>(trucks),
-                         .walls = static_cast<std::uint32_t>(wall_count_)});
+                         .walls = static_cast<std::uint32_t>(rows_.wall_count())});
       histogram_at_.push_back(histogram.size());
       histogram.resize(histogram.size() + top_[s] + 1u, 0);
     }
@@ -862,7 +711,7 @@ class Worker final : public WorkerFigures {
       const int a = t_.admitted(column_group_[uj], c.column_mask[uj])[static_cast<std::size_t>(digit_of(item, j))];
       key = key << t_.key_bits | static_cast<typename Numbering::Key>(a);
     }
-    return placement_key_ | key;
+    return rows_.placement_key() | key;
   }
 
   template <class Visit>
@@ -897,11 +746,11 @@ class Worker final : public WorkerFigures {
         visit(Item{state, item.entry, digits});
       }
     }
-    for (const int i : active_rows_) {
+    for (const int i : rows_.active_rows()) {
       if (which == Slides::ExitRow && i != t_.exit_row) continue;
       const auto ui = static_cast<std::size_t>(i);
       const int from = c.row[ui];
-      const int crossing = (static_cast<int>(vertical >> (i * n)) & (masks - 1)) | static_cast<int>(row_walls_[ui]);
+      const int crossing = (static_cast<int>(vertical >> (i * n)) & (masks - 1)) | static_cast<int>(rows_.walls_of_row(i));
       const SlideTable& row_slides = i == t_.exit_row ? all_slides : slides;  // the target car leaves
       const LegalSlide* first = row_slides.first(from, masks, crossing);
       const LegalSlide* end = row_slides.last(from, masks, crossing);
@@ -914,7 +763,7 @@ class Worker final : public WorkerFigures {
         flipped |= (toggled[static_cast<std::size_t>(j)] >> (8 * i) & 0xFF) << (kDigitBits * j);
       for (const LegalSlide* slide = first; slide != end; ++slide) {
         const LegalSlide& m = *slide;
-        const std::uint32_t id = c.id + static_cast<std::uint32_t>(m.group_shift * row_stride_[ui]);
+        const std::uint32_t id = c.id + static_cast<std::uint32_t>(m.group_shift * rows_.stride(i));
         const std::uint32_t entry = slot_of_combo_[id];
         const Entry<Numbering>& to = entries_[entry];
         const std::uint64_t digits = (item.digits & ~m.changed_digits) | (flipped & m.changed_digits);
@@ -930,15 +779,7 @@ class Worker final : public WorkerFigures {
   const std::array<int, 2 * kMaxN> fixed_group_ = fixed_groups(t_, options_.fixed_lines);  // per line, or -1
 
   // The current work item and class.
-  std::uint64_t walls_ = 0;  // the item's wall mask
-  int wall_count_ = 0;
-  SampleKey placement_key_ = 0;                   // the placement's field of a key
-  std::array<std::uint32_t, kMaxN> row_walls_{};  // per row, its walls' columns
-  std::array<std::uint32_t, kMaxN> row_admitted_{};  // admit_rows
-  std::array<std::uint32_t, kMaxN> row_stride_{};
-  int row_cars_ = 0, row_trucks_ = 0;
-  std::array<int, kMaxN> row_group_{};  // the rows' kind sequences (groups)
-  bool own_mirror_ = true;              // the item is its own mirror (or the mirror is not used)
+  ItemRows rows_{t_, rules_, mirror_, fixed_group_};
   // draw_classes: search_columns lists the classes, or solves the drawn ones.
   enum class Drawing { None, List, Solve } drawing_ = Drawing::None;
   std::vector<std::uint64_t> listed_;       // per class, its configurations
@@ -947,16 +788,14 @@ class Worker final : public WorkerFigures {
   bool guarded_ = false;  // the item may hold a class above the explicit bound
   bool refuse_ = false;   // a class of the item fits neither path
   std::vector<SolvedElsewhere> solved_elsewhere_;
-  std::vector<Combo> combos_;
-  std::vector<std::uint32_t> slot_of_combo_;
-  std::vector<std::uint32_t> admitted_;  // the item's admitted row combinations, ascending
+  std::vector<std::uint32_t> slot_of_combo_;  // per row combination, its entry in the class
   std::array<std::vector<Reached>, kMaxN + 1> reached_;  // [column]: the combinations columns 0..j-1 admit
   std::array<std::vector<std::uint8_t>, kMaxN> masks_;    // [column]: their masks in that column
   const std::vector<Reached>* class_ = nullptr;  // the current class's combinations, ascending
   std::uint64_t class_states_ = 0;           // the current class's states
   std::array<int, kMaxN> column_group_{};
   std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
-  std::vector<int> active_rows_, active_columns_;          // the lines holding vehicles
+  std::vector<int> active_columns_;                        // the columns holding vehicles
   std::vector<Entry<Numbering>> entries_;
   std::vector<std::uint32_t> offsets_;  // per entry, plus the end
   std::vector<std::uint8_t> index_, top_;
@@ -987,67 +826,6 @@ ItemBounds item_bounds(const ClassEngineOptions& options, int threads) {
 }
 
 }  // namespace
-
-namespace {
-
-// The records `keep` accepts, with their histograms: keep(k, record) may change the copy of
-// record k that is kept.
-template <typename Keep>
-ClusterRecords select_records(const ClusterRecords& records, Keep keep) {
-  ClusterRecords kept;
-  std::size_t at = 0;
-  std::size_t other_at = 0;
-  for (std::size_t k = 0; k < records.records.size(); ++k) {
-    ClusterRecord r = records.records[k];
-    const auto from = records.histogram.begin() + static_cast<std::ptrdiff_t>(at);
-    at += r.highest_index + 1u;
-    const auto other_from = records.other_histogram.begin() + static_cast<std::ptrdiff_t>(other_at);
-    if (!records.other_histogram.empty()) other_at += r.other_highest_index + 1u;
-    if (!keep(k, r)) continue;
-    kept.records.push_back(r);
-    kept.histogram.insert(kept.histogram.end(), from, from + static_cast<std::ptrdiff_t>(r.highest_index) + 1);
-    if (!records.other_histogram.empty())
-      kept.other_histogram.insert(kept.other_histogram.end(), other_from,
-                                  other_from + static_cast<std::ptrdiff_t>(r.other_highest_index) + 1);
-  }
-  return kept;
-}
-
-}  // namespace
-
-ClusterRecords tested_records(const LineTables& tables, const Rules& rules, const ClassEngineOptions& options,
-                              ClusterRecords&& records,
-                              const std::function<void(const ClusterRecord&, MinimalRule)>& count_minimal) {
-  const bool tested = options.minimal_clusters || !options.minimal_counts.empty();
-  if (tested && records.hardest_keys.size() != records.records.size())
-    throw std::logic_error("class engine: cluster records without their hardest configurations");
-  std::vector<BoardKey> hardest;
-  return select_records(records, [&](std::size_t k, ClusterRecord& r) {
-    const int index = static_cast<int>(r.highest_index);
-    if (!tested) return index >= options.cluster_min_index;
-    const std::vector<SampleKey>& keys = records.hardest_keys[k];
-    hardest.clear();
-    for (const SampleKey key : keys)
-      hardest.push_back(board_key_of_sample_key(tables.lines, tables.key_bits, tables.placements, key));
-    // Per rule, once asked: the position of the hardest configuration it lists, or nullopt.
-    std::array<std::optional<std::optional<std::size_t>>, kMinimalRules> choice;
-    const auto choose = [&](MinimalRule rule) {
-      auto& chosen = choice[static_cast<std::size_t>(rule)];
-      const auto& any = choice[static_cast<std::size_t>(MinimalRule::Any)];
-      // Minimal under the public or the canonical rule: its configuration is, so under any too.
-      if (!chosen) chosen = any && !*any ? std::optional<std::size_t>() : minimal_choice(rules, hardest, index, rule);
-      return *chosen;
-    };
-    for (const MinimalRule rule : options.minimal_counts)
-      if (choose(rule)) count_minimal(r, rule);
-    if (index < options.cluster_min_index) return false;
-    if (!options.minimal_clusters) return true;
-    const std::optional<std::size_t> listed = choose(options.minimal_rule);
-    // Of index 0 only one configuration was kept for the test: the record's is the least.
-    if (listed && index > 0) r.hardest = keys[*listed];
-    return listed.has_value();
-  });
-}
 
 std::uint64_t bytes_per_state() { return kBytesPerState; }
 

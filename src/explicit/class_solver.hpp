@@ -192,14 +192,4 @@ bool wide_numbering(const Rules& rules, const ClassEngineOptions& options);
 std::unique_ptr<WorkerFigures> make_worker(const LineTables& tables, const Rules& rules, const ClassEngineOptions& options,
                                            bool wide);
 
-// An item's records (with records.hardest_keys, every hardest configuration of each, where
-// options ask for a minimal test) as options ask: each tested under options.minimal_counts'
-// rules and counted by count_minimal(record, rule) where minimal; those from
-// options.cluster_min_index on kept, only the minimal ones under options.minimal_rule with
-// options.minimal_clusters (each then with the hardest configuration that rule lists), with
-// their histograms.
-ClusterRecords tested_records(const LineTables& tables, const Rules& rules, const ClassEngineOptions& options,
-                              ClusterRecords&& records,
-                              const std::function<void(const ClusterRecord&, MinimalRule)>& count_minimal);
-
 }  // namespace rushhour::class_engine
