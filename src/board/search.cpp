@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -96,12 +97,12 @@ bool winning_key(const Rules& rules, const BoardKey& key) {
   return (key.first & key.horizontal & goal) != 0;
 }
 
-// A breadth-first search from `start` towards the nearest winning configuration, stopped
-// after depth `max_depth` (none: nothing is found): the configurations met, each with the
-// position of the one it was met from, and the position of the winning one met first, if any.
-// A configuration whose depth plus index_lower_bound exceeds max_depth is not searched on:
-// no winning configuration within max_depth lies beyond it (the bound never exceeds the
-// index, and its depth is at most its place on any path from start).
+// A breadth-first search from one or more starts towards the nearest winning configuration,
+// stopped after depth `max_depth` (none: nothing is found): the configurations met, each with
+// the position of the one it was met from (a start: its own), and the position of the winning
+// one met first, if any. A configuration whose depth plus index_lower_bound exceeds max_depth
+// is not searched on: no winning configuration within max_depth lies beyond it (the bound
+// never exceeds the index, and its depth is at most its place on any path from a start).
 struct WinningSearch {
   struct Node {
     BoardKey key;
@@ -112,17 +113,20 @@ struct WinningSearch {
   BoardKeySet seen;  // the keys of `met` and those left out
 };
 
-// Searches from `start` into `search`, whose storage is reused: a minimal test makes many
-// small searches, which then allocate nothing.
-void search_winning(const Rules& rules, const BoardKey& start, int max_depth, WinningSearch& search) {
+// Searches from every key of `starts` at once (each at depth 0) into `search`, whose storage
+// is reused: a minimal test makes many small searches, which then allocate nothing. It finds a
+// winning configuration within max_depth if one of the starts has one within max_depth.
+void search_winning(const Rules& rules, std::span<const BoardKey> starts, int max_depth, WinningSearch& search) {
   const int n = rules.size();
   search.met.clear();
   search.found.reset();
   search.seen.clear();
-  search.met.push_back({start, 0});
-  if (max_depth < 0 || index_lower_bound(rules, start) > max_depth) return;
-  if (winning_key(rules, start)) search.found = 0;
-  search.seen.insert(start);
+  if (max_depth < 0) return;
+  for (const BoardKey& start : starts) {
+    if (search.found || index_lower_bound(rules, start) > max_depth || !search.seen.insert(start)) continue;
+    search.met.push_back({start, search.met.size()});
+    if (winning_key(rules, start)) search.found = search.met.size() - 1;
+  }
   for (std::size_t begin = 0, depth = 1; !search.found && begin < search.met.size() && static_cast<int>(depth) <= max_depth;
        ++depth) {
     const std::size_t end = search.met.size();
@@ -141,13 +145,17 @@ void search_winning(const Rules& rules, const BoardKey& start, int max_depth, Wi
   }
 }
 
-// The keys of the search's optimal solution, from its start to the winning configuration it
-// found (none if it found none).
+void search_winning(const Rules& rules, const BoardKey& start, int max_depth, WinningSearch& search) {
+  search_winning(rules, std::span<const BoardKey>(&start, 1), max_depth, search);
+}
+
+// The keys of the search's optimal solution, from the start it leads from to the winning
+// configuration it found (none if it found none).
 std::vector<BoardKey> found_path(const WinningSearch& search) {
   std::vector<BoardKey> path;
   for (std::size_t at = search.found.value_or(0); search.found; at = search.met[at].parent) {
     path.push_back(search.met[at].key);
-    if (at == 0) break;
+    if (search.met[at].parent == at) break;  // a start
   }
   std::reverse(path.begin(), path.end());
   return path;
@@ -367,6 +375,29 @@ std::optional<BoardKey> without_piece(const BoardKey& key, const Piece& piece, i
   return std::nullopt;
 }
 
+// Whether `piece` is needed in one of the configurations `hardest` (of index `index`): one
+// search from all of them at once without it. Without a piece the index never rises (every
+// slide stays legal), so where no winning configuration lies within index - 1 of any of them,
+// the piece is needed in none, and the memo says so for each. Otherwise the memo notes the
+// start the search reached a winning configuration from, where the piece is needed.
+bool needed_in_one(const Rules& rules, std::span<const BoardKey> hardest, int index, const Piece& piece,
+                   WinningSearch& search, NeededMemo& memo) {
+  std::vector<BoardKey> without;
+  for (const BoardKey& key : hardest) {
+    const std::optional<BoardKey> less = without_piece(key, piece, rules.size());
+    if (!less) return true;  // not a piece of every configuration: no joint answer
+    if (const auto known = memo.find(*less); known == memo.end()) without.push_back(*less);
+    else if (known->second) return true;
+  }
+  search_winning(rules, without, index - 1, search);
+  if (search.found) {
+    memo.try_emplace(found_path(search).front(), true);
+    return true;
+  }
+  for (const BoardKey& less : without) memo.try_emplace(less, false);
+  return false;
+}
+
 }  // namespace
 
 bool public_board_less(const Board& a, const Board& b) { return public_key_less(a.key(), b.key()); }
@@ -397,7 +428,12 @@ std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<
     return std::nullopt;
   }
   NeededMemo memo;
+  bool jointly_searched = false;
   for (std::size_t k = 0; k < hardest.size(); ++k) {
+    if (hint && !jointly_searched) {
+      jointly_searched = true;
+      if (!needed_in_one(rules, std::span(hardest).subspan(k), index, *hint, search, memo)) return std::nullopt;
+    }
     // Most configurations of a cluster that is not minimal are refused by the memo's answer
     // for the hinted piece: their pieces are not listed.
     if (hint)
