@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -87,15 +88,9 @@ int index_lower_bound(const Rules& rules, const BoardKey& key) {
   return bound + first_movers;
 }
 
-namespace {
-
-// Winning: the target car starts on the exit row's second-to-last cell (the target is the
-// rightmost horizontal vehicle of that row, so it is the one starting there).
-bool winning_key(const Rules& rules, const BoardKey& key) {
-  const int n = rules.size();
-  const std::uint64_t goal = std::uint64_t{1} << (rules.exit_row() * n + n - 2);
-  return (key.first & key.horizontal & goal) != 0;
-}
+// Types a MinimalTest keeps between clusters (named, not internal: MinimalTest::State holds
+// them).
+namespace search_detail {
 
 // A breadth-first search from one or more starts towards the nearest winning configuration,
 // stopped after depth `max_depth` (none: nothing is found): the configurations met, each with
@@ -112,6 +107,32 @@ struct WinningSearch {
   std::optional<std::size_t> found;
   BoardKeySet seen;  // the keys of `met` and those left out
 };
+
+// A piece of a board other than the target, named so that it names the same piece in every
+// configuration of a cluster: a wall by its cell; a vehicle by its orientation, its line and
+// its rank among that line's vehicles of that orientation (no slide changes the three).
+struct Piece {
+  bool wall = false;
+  int cell = 0;  // a wall's
+  Orientation orientation = Orientation::Horizontal;
+  int line = 0;
+  int rank = 0;
+  friend bool operator==(const Piece&, const Piece&) = default;
+};
+
+}  // namespace search_detail
+
+namespace {
+
+// Winning: the target car starts on the exit row's second-to-last cell (the target is the
+// rightmost horizontal vehicle of that row, so it is the one starting there).
+bool winning_key(const Rules& rules, const BoardKey& key) {
+  const int n = rules.size();
+  const std::uint64_t goal = std::uint64_t{1} << (rules.exit_row() * n + n - 2);
+  return (key.first & key.horizontal & goal) != 0;
+}
+
+using search_detail::WinningSearch;
 
 // Searches from every key of `starts` at once (each at depth 0) into `search`, whose storage
 // is reused: a minimal test makes many small searches, which then allocate nothing. It finds a
@@ -182,17 +203,7 @@ std::optional<std::vector<Board>> shortest_solution(const Rules& rules, const Bo
 
 namespace {
 
-// A piece of a board other than the target, named so that it names the same piece in every
-// configuration of a cluster: a wall by its cell; a vehicle by its orientation, its line and
-// its rank among that line's vehicles of that orientation (no slide changes the three).
-struct Piece {
-  bool wall = false;
-  int cell = 0;  // a wall's
-  Orientation orientation = Orientation::Horizontal;
-  int line = 0;
-  int rank = 0;
-  friend bool operator==(const Piece&, const Piece&) = default;
-};
+using search_detail::Piece;
 
 // A piece a minimal test removes, with the board's key without it.
 struct Removal {
@@ -402,9 +413,17 @@ bool needed_in_one(const Rules& rules, std::span<const BoardKey> hardest, int in
 
 bool public_board_less(const Board& a, const Board& b) { return public_key_less(a.key(), b.key()); }
 
-std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<BoardKey>& hardest, int index,
-                                          MinimalRule rule) {
+struct MinimalTest::State {
+  WinningSearch search;
+  std::optional<Piece> last_refusing;  // the piece that refused the last cluster, if one did
+};
+
+MinimalTest::MinimalTest(const Rules& rules) : rules_(rules), state_(std::make_unique<State>()) {}
+MinimalTest::~MinimalTest() = default;
+
+std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hardest, int index, MinimalRule rule) {
   if (hardest.empty()) throw std::invalid_argument("minimal_choice: a cluster without hardest configurations");
+  const Rules& rules = rules_;
   const int n = rules.size();
   // Of index 0 or 1, a configuration is minimal only when it holds the target alone: removing
   // a piece moves no vehicle, so it leaves a configuration that is not winning not winning, and
@@ -421,8 +440,12 @@ std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<
   for (std::size_t k = 1; k < hardest.size() && rule == MinimalRule::Public; ++k)
     if (public_key_less(hardest[k], hardest[representative])) representative = k;
   if (index == 1) return target_alone ? std::optional<std::size_t>(representative) : std::nullopt;
-  std::optional<Piece> hint;
-  WinningSearch search;
+  // The piece that refused the cluster before is tried first: where that cluster lies in the
+  // same class, the piece is there too, and often needed in neither (a vehicle that blocks
+  // nothing); one search then refuses the configuration, without the search for an optimal
+  // solution. The hint orders the searches only, never an answer.
+  std::optional<Piece>& hint = state_->last_refusing;
+  WinningSearch& search = state_->search;
   if (rule != MinimalRule::Any) {
     if (minimal_with_hint(rules, hardest[representative], index, hint, search)) return representative;
     return std::nullopt;
@@ -430,18 +453,24 @@ std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<
   NeededMemo memo;
   bool jointly_searched = false;
   for (std::size_t k = 0; k < hardest.size(); ++k) {
-    if (hint && !jointly_searched) {
-      jointly_searched = true;
-      if (!needed_in_one(rules, std::span(hardest).subspan(k), index, *hint, search, memo)) return std::nullopt;
-    }
     // Most configurations of a cluster that is not minimal are refused by the memo's answer
     // for the hinted piece: their pieces are not listed.
     if (hint)
       if (const std::optional<BoardKey> without = without_piece(hardest[k], *hint, n))
         if (const auto known = memo.find(*without); known != memo.end() && !known->second) continue;
     if (minimal_with_hint(rules, hardest[k], index, hint, search, &memo)) return k;
+    // Refused by `hint`: one search may refuse all the others with it.
+    if (!jointly_searched && k + 1 < hardest.size()) {
+      jointly_searched = true;
+      if (!needed_in_one(rules, std::span(hardest).subspan(k + 1), index, *hint, search, memo)) return std::nullopt;
+    }
   }
   return std::nullopt;
+}
+
+std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<BoardKey>& hardest, int index,
+                                          MinimalRule rule) {
+  return MinimalTest(rules).choose(hardest, index, rule);
 }
 
 std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<Board>& hardest, int index,

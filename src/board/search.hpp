@@ -5,6 +5,7 @@
 // component. A component lies within the board's class (the kind sequence of every line never
 // changes), so the search visits at most a few million configurations on 6x6.
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +67,24 @@ std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<
 // The same on the configurations' keys (a board is built only for those a search starts from).
 std::optional<std::size_t> minimal_choice(const Rules& rules, const std::vector<BoardKey>& hardest, int index,
                                           MinimalRule rule);
+
+// minimal_choice for many clusters, one after another (e.g. a work item's): the test keeps its
+// searches' storage, and tries first in each cluster the piece that refused the one before
+// (clusters of one class hold the same pieces). The answers are minimal_choice's.
+class MinimalTest {
+ public:
+  explicit MinimalTest(const Rules& rules);
+  ~MinimalTest();
+  MinimalTest(const MinimalTest&) = delete;
+  MinimalTest& operator=(const MinimalTest&) = delete;
+
+  std::optional<std::size_t> choose(const std::vector<BoardKey>& hardest, int index, MinimalRule rule);
+
+ private:
+  struct State;
+  const Rules& rules_;
+  std::unique_ptr<State> state_;
+};
 
 // The board's component (all steps, also through winning configurations; moves connect the
 // same configurations) with the index of each configuration in the rules' metric, from one

@@ -43,6 +43,7 @@ ClusterRecords tested_records(const LineTables& tables, const Rules& rules, cons
   if (tested && records.hardest_keys.size() != records.records.size())
     throw std::logic_error("class engine: cluster records without their hardest configurations");
   std::vector<BoardKey> hardest;
+  MinimalTest test(rules);
   return select_records(records, [&](std::size_t k, ClusterRecord& r) {
     const int index = static_cast<int>(r.highest_index);
     if (!tested) return index >= options.cluster_min_index;
@@ -56,7 +57,7 @@ ClusterRecords tested_records(const LineTables& tables, const Rules& rules, cons
       auto& chosen = choice[static_cast<std::size_t>(rule)];
       const auto& any = choice[static_cast<std::size_t>(MinimalRule::Any)];
       // Minimal under the public or the canonical rule: its configuration is, so under any too.
-      if (!chosen) chosen = any && !*any ? std::optional<std::size_t>() : minimal_choice(rules, hardest, index, rule);
+      if (!chosen) chosen = any && !*any ? std::optional<std::size_t>() : test.choose(hardest, index, rule);
       return *chosen;
     };
     for (const MinimalRule rule : options.minimal_counts)
