@@ -37,9 +37,10 @@ bool is_minimal(const Rules& rules, const Board& board, int index);
 
 // Which of a cluster's hardest configurations the minimal test is made on (SPEC §2):
 // - Any: the cluster is minimal when one of them is, and is listed with the first such in the
-//   caller's order (least sample key). The piece found not needed in one configuration (named
-//   by its line and its rank there, which no slide changes) is tried first in the next: most
-//   configurations of a cluster that is not minimal are then refused by one search;
+//   caller's order (least sample key). Once one is refused by a piece (named by its line and
+//   its rank there, which no slide changes), one search from all the others at once without
+//   it refuses them all where it finds no winning configuration within index - 1 (removing a
+//   piece never raises the index); else they are tested in order, that piece first;
 // - Canonical: only the first in the caller's order (the cluster's canonical hardest
 //   configuration) is tested;
 // - Public: the public database's enumerator (fogleman/rush) tests one representative, the
