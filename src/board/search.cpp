@@ -441,8 +441,8 @@ std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hard
     if (public_key_less(hardest[k], hardest[representative])) representative = k;
   if (index == 1) return target_alone ? std::optional<std::size_t>(representative) : std::nullopt;
   // The piece that refused the cluster before is tried first: where that cluster lies in the
-  // same class, the piece is there too, and often needed in neither (a vehicle that blocks
-  // nothing); one search then refuses the configuration, without the search for an optimal
+  // same work item, the piece is there too, and often needed in neither (a vehicle that blocks
+  // nothing); one search then refuses the cluster, without the search for an optimal
   // solution. The hint orders the searches only, never an answer.
   std::optional<Piece>& hint = state_->last_refusing;
   WinningSearch& search = state_->search;
@@ -451,7 +451,13 @@ std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hard
     return std::nullopt;
   }
   NeededMemo memo;
-  bool jointly_searched = false;
+  // The piece that refused the cluster before refuses all this one's configurations where one
+  // search from all of them without it finds no winning configuration within index - 1.
+  std::optional<Piece> jointly_searched;
+  if (hint && hardest.size() > 1) {
+    jointly_searched = hint;
+    if (!needed_in_one(rules, hardest, index, *hint, search, memo)) return std::nullopt;
+  }
   for (std::size_t k = 0; k < hardest.size(); ++k) {
     // Most configurations of a cluster that is not minimal are refused by the memo's answer
     // for the hinted piece: their pieces are not listed.
@@ -460,8 +466,8 @@ std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hard
         if (const auto known = memo.find(*without); known != memo.end() && !known->second) continue;
     if (minimal_with_hint(rules, hardest[k], index, hint, search, &memo)) return k;
     // Refused by `hint`: one search may refuse all the others with it.
-    if (!jointly_searched && k + 1 < hardest.size()) {
-      jointly_searched = true;
+    if (jointly_searched != hint && k + 1 < hardest.size()) {
+      jointly_searched = hint;
       if (!needed_in_one(rules, std::span(hardest).subspan(k + 1), index, *hint, search, memo)) return std::nullopt;
     }
   }
