@@ -446,6 +446,11 @@ std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hard
   // solution. The hint orders the searches only, never an answer.
   std::optional<Piece>& hint = state_->last_refusing;
   WinningSearch& search = state_->search;
+  // A piece of another cluster may name nothing here, or this cluster's target.
+  if (hint) {
+    const std::vector<Removal> pieces = removals(rules, front);
+    if (std::none_of(pieces.begin(), pieces.end(), [&](const Removal& r) { return r.piece == *hint; })) hint.reset();
+  }
   if (rule != MinimalRule::Any) {
     if (minimal_with_hint(rules, hardest[representative], index, hint, search)) return representative;
     return std::nullopt;

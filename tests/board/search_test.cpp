@@ -177,6 +177,38 @@ TEST(MinimalChoice, AnyRuleListsTheFirstMinimalConfigurationInEveryOrder) {
   EXPECT_GT(refused, 0u);
 }
 
+TEST(MinimalChoice, ACarriedTestAnswersAlikeAcrossClustersOfOtherLines) {
+  // The 5x5 domain with up to four vehicles: the exit row may hold a car left of the target
+  // (never needed, so often the refusing piece), and a piece named in one cluster (its line and
+  // rank) can then be another cluster's target, or name nothing there.
+  for (const Metric metric : {Metric::Step, Metric::Move}) {
+    const Rules rules(5, -1, metric, VehicleLimits{.max_vehicles = 4});
+    const ExplicitSolution engine = ExplicitSolution::solve(rules);
+    MinimalTest carried(rules);
+    std::size_t tested = 0, minimal = 0;
+    for (std::size_t s = 0; s < engine.domain_size(); s += 97) {
+      const ComponentIndices component = component_indices(rules, engine.board(s));
+      const int highest = *std::max_element(component.index.begin(), component.index.end());
+      if (highest < 2) continue;
+      std::vector<BoardKey> keys;
+      std::vector<Board> hardest;
+      for (std::size_t k = 0; k < component.keys.size(); ++k)
+        if (component.index[k] == highest) {
+          keys.push_back(component.keys[k]);
+          hardest.push_back(board_of_key(component.keys[k], rules.size()));
+        }
+      for (const MinimalRule rule : {MinimalRule::Any, MinimalRule::Public}) {
+        const std::optional<std::size_t> expected = minimal_choice(rules, hardest, highest, rule);
+        ASSERT_EQ(carried.choose(keys, highest, rule), expected) << to_board_string(rules, hardest[0]);
+        minimal += expected.has_value();
+      }
+      ++tested;
+    }
+    EXPECT_GT(tested, 100u);
+    EXPECT_GT(minimal, 0u);
+  }
+}
+
 TEST(MinimalChoice, RefusesAClusterOutsideTheDomain) {
   const Rules rules(4, -1, Metric::Step, VehicleLimits{.max_cars = 1});
   const Board two_cars(4, {Vehicle{1, 0, Orientation::Horizontal, kCar}, Vehicle{3, 0, Orientation::Horizontal, kCar}});
