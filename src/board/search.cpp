@@ -221,6 +221,14 @@ std::uint64_t vehicle_cells(const BoardKey& key, int cell, int n) {
   return cells;
 }
 
+// The first cells of the vehicles of one orientation along one line. Cells ascend along a row
+// and down a column, so a vehicle's rank along its line is the number of them below its own.
+std::uint64_t line_firsts(const BoardKey& key, bool horizontal, int line, int n) {
+  std::uint64_t along = 0;
+  for (int place = 0; place < n; ++place) along |= std::uint64_t{1} << (horizontal ? line * n + place : place * n + line);
+  return key.first & key.occupied & (horizontal ? key.horizontal : ~key.horizontal) & along;
+}
+
 // The board's vehicles but the target (the exit row's rightmost horizontal vehicle), then its
 // walls, from its key.
 std::vector<Removal> removals(const Rules& rules, const BoardKey& key) {
@@ -235,12 +243,7 @@ std::vector<Removal> removals(const Rules& rules, const BoardKey& key) {
     if (cell == target) continue;
     const bool horizontal = (key.horizontal & bit(cell)) != 0;
     const int line = horizontal ? cell / n : cell % n;
-    // The vehicles of the same orientation before it in its line: its rank there.
-    int rank = 0;
-    for (int place = 0; place < (horizontal ? cell % n : cell / n); ++place) {
-      const int other = horizontal ? line * n + place : place * n + line;
-      rank += (firsts & bit(other)) != 0 && ((key.horizontal & bit(other)) != 0) == horizontal;
-    }
+    const int rank = std::popcount(line_firsts(key, horizontal, line, n) & (bit(cell) - 1));
     const std::uint64_t cells = vehicle_cells(key, cell, n);
     all.push_back({.piece = {.orientation = horizontal ? Orientation::Horizontal : Orientation::Vertical,
                              .line = line,
@@ -374,16 +377,12 @@ std::optional<BoardKey> without_piece(const BoardKey& key, const Piece& piece, i
     if (!(key.first & ~key.occupied & bit(piece.cell))) return std::nullopt;
     return BoardKey{key.first & ~bit(piece.cell), key.horizontal, key.occupied};
   }
-  const bool horizontal = piece.orientation == Orientation::Horizontal;
-  int rank = 0;
-  for (int place = 0; place < n; ++place) {
-    const int cell = horizontal ? piece.line * n + place : place * n + piece.line;
-    if (!(key.first & key.occupied & bit(cell)) || ((key.horizontal & bit(cell)) != 0) != horizontal) continue;
-    if (rank++ < piece.rank) continue;
-    const std::uint64_t cells = vehicle_cells(key, cell, n);
-    return BoardKey{key.first & ~bit(cell), key.horizontal & ~cells, key.occupied & ~cells};
-  }
-  return std::nullopt;
+  std::uint64_t firsts = line_firsts(key, piece.orientation == Orientation::Horizontal, piece.line, n);
+  for (int below = 0; below < piece.rank && firsts != 0; ++below) firsts &= firsts - 1;
+  if (firsts == 0) return std::nullopt;
+  const int cell = std::countr_zero(firsts);
+  const std::uint64_t cells = vehicle_cells(key, cell, n);
+  return BoardKey{key.first & ~bit(cell), key.horizontal & ~cells, key.occupied & ~cells};
 }
 
 // Whether `piece` is needed in one of the configurations `hardest` (of index `index`): one
