@@ -21,7 +21,7 @@ MinimalClusterFilter::MinimalClusterFilter(Rules rules, MinimalRule rule, int th
     : rules_(std::move(rules)), rule_(rule), threads_(std::max(1, threads)), minimal_(std::move(minimal)),
       batch_size_(std::max<std::size_t>(1, batch)) {}
 
-std::optional<std::string> MinimalClusterFilter::listed_board(const ClusterEntry& entry) const {
+std::optional<std::string> MinimalClusterFilter::listed_board(const ClusterEntry& entry, MinimalTest& test) const {
   const Board canonical = parse_board(entry.board, rules_);
   const int index = static_cast<int>(entry.record.highest_index);
   // The canonical board is the first in the listing's order: where it is the only hardest
@@ -44,11 +44,11 @@ std::optional<std::string> MinimalClusterFilter::listed_board(const ClusterEntry
                                 " configurations of its highest index, its record " +
                                 std::to_string(entry.record.hardest_count));
   std::sort(hardest.begin(), hardest.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<Board> boards;
-  for (auto& [key, board] : hardest) boards.push_back(std::move(board));
-  const std::optional<std::size_t> chosen = minimal_choice(rules_, boards, index, rule_);
+  std::vector<BoardKey> board_keys;
+  for (const auto& [key, board] : hardest) board_keys.push_back(board.key());
+  const std::optional<std::size_t> chosen = test.choose(board_keys, index, rule_);
   if (!chosen) return std::nullopt;
-  return to_board_string(rules_, boards[*chosen]);
+  return to_board_string(rules_, hardest[*chosen].second);
 }
 
 void MinimalClusterFilter::add(const ClusterEntry& entry) {
@@ -68,9 +68,11 @@ void MinimalClusterFilter::test_batch() {
   std::atomic<bool> failed{false};
   auto work = [&] {
     try {
+      // One test per thread, carried from row to row: rows of one work item lie together.
+      MinimalTest test(rules_);
       for (std::size_t k; !failed && (k = next++) < batch_.size();) {
         const ClusterEntry& e = batch_[k];
-        kept[k] = listed_board(e);
+        kept[k] = listed_board(e, test);
       }
     } catch (const std::invalid_argument& e) {
       // A record whose index is not its board's: the file is damaged.

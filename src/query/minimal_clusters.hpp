@@ -32,7 +32,7 @@ class MinimalClusterFilter {
   void test_batch();
 
   // The board the rule lists for the row's cluster, or nullopt if it is not minimal.
-  std::optional<std::string> listed_board(const ClusterEntry& entry) const;
+  std::optional<std::string> listed_board(const ClusterEntry& entry, MinimalTest& test) const;
 
   Rules rules_;
   MinimalRule rule_;
