@@ -391,8 +391,8 @@ std::optional<BoardKey> without_piece(const BoardKey& key, const Piece& piece, i
 // the piece is needed in none, and the memo says so for each. Otherwise the memo notes the
 // start the search reached a winning configuration from, where the piece is needed.
 bool needed_in_one(const Rules& rules, std::span<const BoardKey> hardest, int index, const Piece& piece,
-                   WinningSearch& search, NeededMemo& memo) {
-  std::vector<BoardKey> without;
+                   WinningSearch& search, NeededMemo& memo, std::vector<BoardKey>& without) {
+  without.clear();
   for (const BoardKey& key : hardest) {
     const std::optional<BoardKey> less = without_piece(key, piece, rules.size());
     if (!less) return true;  // not a piece of every configuration: no joint answer
@@ -415,6 +415,7 @@ bool public_board_less(const Board& a, const Board& b) { return public_key_less(
 struct MinimalTest::State {
   WinningSearch search;
   std::optional<Piece> last_refusing;  // the piece that refused the last cluster, if one did
+  std::vector<BoardKey> without;       // needed_in_one's starts
 };
 
 MinimalTest::MinimalTest(const Rules& rules) : rules_(rules), state_(std::make_unique<State>()) {}
@@ -445,10 +446,13 @@ std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hard
   // solution. The hint orders the searches only, never an answer.
   std::optional<Piece>& hint = state_->last_refusing;
   WinningSearch& search = state_->search;
-  // A piece of another cluster may name nothing here, or this cluster's target.
+  // A piece of another cluster may name nothing here, or this cluster's target (the exit
+  // row's rightmost horizontal vehicle), which removals never names.
   if (hint) {
-    const std::vector<Removal> pieces = removals(rules, front);
-    if (std::none_of(pieces.begin(), pieces.end(), [&](const Removal& r) { return r.piece == *hint; })) hint.reset();
+    const int e = rules.exit_row();
+    const bool target = !hint->wall && hint->orientation == Orientation::Horizontal && hint->line == e &&
+                        hint->rank == std::popcount(line_firsts(front, true, e, n)) - 1;
+    if (target || !without_piece(front, *hint, n)) hint.reset();
   }
   if (rule != MinimalRule::Any) {
     if (minimal_with_hint(rules, hardest[representative], index, hint, search)) return representative;
@@ -460,7 +464,7 @@ std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hard
   std::optional<Piece> jointly_searched;
   if (hint && hardest.size() > 1) {
     jointly_searched = hint;
-    if (!needed_in_one(rules, hardest, index, *hint, search, memo)) return std::nullopt;
+    if (!needed_in_one(rules, hardest, index, *hint, search, memo, state_->without)) return std::nullopt;
   }
   for (std::size_t k = 0; k < hardest.size(); ++k) {
     // Most configurations of a cluster that is not minimal are refused by the memo's answer
@@ -472,7 +476,8 @@ std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hard
     // Refused by `hint`: one search may refuse all the others with it.
     if (jointly_searched != hint && k + 1 < hardest.size()) {
       jointly_searched = hint;
-      if (!needed_in_one(rules, std::span(hardest).subspan(k + 1), index, *hint, search, memo)) return std::nullopt;
+      if (!needed_in_one(rules, std::span(hardest).subspan(k + 1), index, *hint, search, memo, state_->without))
+        return std::nullopt;
     }
   }
   return std::nullopt;
