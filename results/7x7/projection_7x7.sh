@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The 7x7 projection (results/7x7/projection.md): `classify --estimate` of the full 7x7 job,
-# both metrics, the default rule for large classes (symbolic above 65 536 states), on two
+# both metrics, the default rule for large classes (symbolic above 2^22 states), on two
 # threads: items sized without solving them, stratified by size, ITEMS items drawn by size
 # (those above 2^28 configurations by four of their classes), each projection with its 95 %
 # interval. Only the time lines of /usr/bin/time -v that matter are kept.

@@ -141,8 +141,8 @@ const std::vector<OptionRow>& option_table() {
          at_least(5.0, "--rank-timeout must be >= 5 (seconds)")},
         {engine, "symbolic-above", with_default<std::string>("auto"),
          "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
-         "K, bound (only classes above the memory bound, which always go there) or auto (65536 "
-         "from 7x7 on, where it was measured faster; bound up to 6x6; docs/class-engine.md)",
+         "K, bound (only classes above the memory bound, which always go there) or auto (4194304 "
+         "from 7x7 on, the threshold measured cheapest; bound up to 6x6; docs/class-engine.md)",
          kSymbolic | kClasses, kClassSweeps},
         {engine, "clusters", with_default<std::string>(""),
          "write the puzzle database FILE.h5, a record per cluster (hardest configuration, highest "

@@ -79,12 +79,13 @@ struct SymbolicSettings {
 
 // --symbolic-above bound: only the classes above the memory bound.
 inline constexpr std::uint64_t kSymbolicAboveBound = std::numeric_limits<std::uint64_t>::max();
-// --symbolic-above auto on 7x7 and 8x8: the classes of more than 2^16 states, where the symbolic
-// path took less CPU than the explicit one (results/7x7/symbolic-classes.md).
-inline constexpr std::uint64_t kSymbolicAboveLargeBoards = std::uint64_t{1} << 16;
+// --symbolic-above auto on 7x7 and 8x8: the classes of more than 2^22 states. On the 7x7
+// projection's classes, drawn by size, the explicit path cost less up to there (perf-log §38);
+// an explicit class of 2^22 states holds 92 MB.
+inline constexpr std::uint64_t kSymbolicAboveLargeBoards = std::uint64_t{1} << 22;
 
 // The threshold --symbolic-above auto stands for on a board of this size: bound up to 6x6,
-// whose classes stay below 2^16 states (the largest 6x6 class has 43 352), so that a sweep
+// whose classes stay far below it (the largest 6x6 class has 43 352 states), so that a sweep
 // there does not pay for looking for large classes (results/7x7/bench-6x6-symbolic.md);
 // kSymbolicAboveLargeBoards from 7x7 on.
 std::uint64_t automatic_symbolic_above(int size);

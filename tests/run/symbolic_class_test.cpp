@@ -61,14 +61,14 @@ void expect_symbolic_share(const Rules& rules, std::uint64_t threshold, double s
   expect_same_figures(census.classification(), explicit_figures(rules), {.samples = true});
 }
 
-// --symbolic-above auto: no 6x6 class reaches 2^16 states, so up to 6x6 only the classes above
-// the memory bound go to the symbolic path; from 7x7 on, those above 2^16 states.
+// --symbolic-above auto: up to 6x6 only the classes above the memory bound go to the symbolic
+// path; from 7x7 on, those above 2^22 states.
 TEST(SymbolicClasses, AutoThresholdFollowsTheBoardSize) {
   run::ClassSweepSettings sweep;  // symbolic_above unset: auto
   for (int size = 4; size <= 8; ++size) {
     run::CommonSettings common{.rules = Rules(size)};
     EXPECT_EQ(sweep.engine_options(common).solver_above,
-              size <= 6 ? run::kSymbolicAboveBound : std::uint64_t{65536})
+              size <= 6 ? run::kSymbolicAboveBound : std::uint64_t{4194304})
         << size << "x" << size;
   }
   sweep.symbolic_above = 10;
