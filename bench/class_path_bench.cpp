@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(census.largest_class));
   // The item's figures, to compare the paths: per index, configurations, non-dominated and
   // components, and the samples' keys.
-  const Classification figures = census.classification(rules.limits());
+  const Classification figures = census.classification();
   for (std::size_t i = 0; i < figures.layers.size(); ++i)
     std::printf("figures index %zu: %s %llu %lld\n", i, to_string(figures.layers[i].count).c_str(),
                 static_cast<unsigned long long>(figures.nondominated[i]), static_cast<long long>(figures.components[i]));
