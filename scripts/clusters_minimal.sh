@@ -74,7 +74,9 @@ for index in sorted(counts, reverse=True):
     "$binary" query --clusters "$database" --metric "$metric" "${domain[@]}" --index "$index" --minimal "${rule[@]}" --threads "$threads" \
       --sample "$count" | awk '/^  / {print $1, $2, $3}' >> "$hardest.tmp"
   done <<< "$indices"
-  LC_ALL=C sort -k1,1nr -k3,3nr -k2,2 "$hardest.tmp" | head -n 1000 > "$hardest"
+  # awk, not head: head would stop reading at line 1000, and sort, writing more than a pipe
+  # holds, would end by SIGPIPE (exit 141 under pipefail).
+  LC_ALL=C sort -k1,1nr -k3,3nr -k2,2 "$hardest.tmp" | awk 'NR <= 1000' > "$hardest"
   rm "$hardest.tmp"
 fi
 /usr/bin/python3 -c "$per_index"'

@@ -20,6 +20,7 @@
 
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("Scripts.ClustersMinimalEqualsTheMinimalSweeps", long);
+RUSHHOUR_TEST_TIER_OF("Scripts.ClustersMinimalCutsALongListAtAThousand", long);
 
 namespace {
 
@@ -603,6 +604,35 @@ TEST(Scripts, DatabaseReportListsTheMinimalClustersKept) {
     ASSERT_EQ(cells.size(), 9u) << row[0];
     EXPECT_EQ(cells[rule == "any" ? 5 : 8], std::to_string(all)) << census;
   }
+}
+
+// scripts/clusters_minimal.sh where more than 1000 minimal clusters qualify for the hardest
+// list (step metric, from a both-metrics database): the list is the first 1000 lines of the
+// minimal sweep's text list. The sorted candidates then exceed a pipe's buffer, so a reader
+// that stops at line 1000 can end the script by SIGPIPE (it did, now and then).
+TEST(Scripts, ClustersMinimalCutsALongListAtAThousand) {
+  if (!fs::exists(kPython)) GTEST_SKIP() << kPython << " is missing";
+  TempDir dir("clusters_minimal_long");
+  const std::string sweep = "classify --engine classes --threads 2 -q --size 5 --domain puzzle --walls 1";
+  const fs::path both = dir.path() / "both.h5";
+  ASSERT_EQ(run_rushhour(sweep + " --metric move --clusters-metrics both --clusters " + both.string()).status, 0);
+  const std::string metric = "step";
+  const fs::path minimal_text = dir.path() / ("minimal-" + metric + ".txt");
+  ASSERT_EQ(run_rushhour(sweep + " --metric " + metric + " --minimal --clusters " +
+                         (dir.path() / (metric + ".h5")).string() + " --clusters-text " + minimal_text.string())
+                .status,
+            0);
+  std::istringstream lines(read_text(minimal_text));
+  std::string first_thousand;
+  std::size_t listed = 0;
+  for (std::string line; std::getline(lines, line); ++listed)
+    if (listed < 1000) first_thousand += line + "\n";
+  ASSERT_GT(listed, 4000u);
+  const fs::path keep = dir.path() / "keep";
+  const CommandRun run = run_shell("bash " + std::string(RUSHHOUR_SOURCE_DIR) + "/scripts/clusters_minimal.sh " +
+                                   both.string() + " " + metric + " " + keep.string() + " " + RUSHHOUR_BINARY + " 2");
+  ASSERT_EQ(run.status, 0) << run.err << run.out;
+  EXPECT_EQ(read_text(keep / ("minimal-hardest-1000-" + metric + ".txt")), first_thousand);
 }
 
 // scripts/clusters_minimal.sh on a both-metrics database: under each metric its counts are
