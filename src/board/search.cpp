@@ -229,14 +229,17 @@ std::uint64_t line_firsts(const BoardKey& key, bool horizontal, int line, int n)
   return key.first & key.occupied & (horizontal ? key.horizontal : ~key.horizontal) & along;
 }
 
-// The board's vehicles but the target (the exit row's rightmost horizontal vehicle), then its
-// walls, from its key.
+// The first cell of the target, the exit row's rightmost horizontal vehicle (-1 if none).
+int target_cell(const Rules& rules, const BoardKey& key) {
+  return 63 - std::countl_zero(line_firsts(key, true, rules.exit_row(), rules.size()));
+}
+
+// The board's vehicles but the target, then its walls, from its key.
 std::vector<Removal> removals(const Rules& rules, const BoardKey& key) {
   const int n = rules.size();
   const auto bit = [](int cell) { return std::uint64_t{1} << cell; };
   const std::uint64_t firsts = key.first & key.occupied;
-  const std::uint64_t exit_row_horizontal = firsts & key.horizontal & ((bit(n) - 1) << (rules.exit_row() * n));
-  const int target = 63 - std::countl_zero(exit_row_horizontal);
+  const int target = target_cell(rules, key);
   std::vector<Removal> all;
   for (std::uint64_t rest = firsts; rest != 0; rest &= rest - 1) {
     const int cell = std::countr_zero(rest);
@@ -369,6 +372,14 @@ bool public_key_less(const BoardKey& a, const BoardKey& b) {
   return vertical(a) < vertical(b);
 }
 
+// The first cell of the vehicle `piece` names (as removals names it), or -1 if the board has
+// no such vehicle.
+int vehicle_first_cell(const BoardKey& key, const Piece& piece, int n) {
+  std::uint64_t firsts = line_firsts(key, piece.orientation == Orientation::Horizontal, piece.line, n);
+  for (int below = 0; below < piece.rank && firsts != 0; ++below) firsts &= firsts - 1;
+  return firsts == 0 ? -1 : std::countr_zero(firsts);
+}
+
 // The key of the board `key` stands for without `piece` (named as removals names it), or
 // nullopt if the board has no such piece.
 std::optional<BoardKey> without_piece(const BoardKey& key, const Piece& piece, int n) {
@@ -377,10 +388,8 @@ std::optional<BoardKey> without_piece(const BoardKey& key, const Piece& piece, i
     if (!(key.first & ~key.occupied & bit(piece.cell))) return std::nullopt;
     return BoardKey{key.first & ~bit(piece.cell), key.horizontal, key.occupied};
   }
-  std::uint64_t firsts = line_firsts(key, piece.orientation == Orientation::Horizontal, piece.line, n);
-  for (int below = 0; below < piece.rank && firsts != 0; ++below) firsts &= firsts - 1;
-  if (firsts == 0) return std::nullopt;
-  const int cell = std::countr_zero(firsts);
+  const int cell = vehicle_first_cell(key, piece, n);
+  if (cell < 0) return std::nullopt;
   const std::uint64_t cells = vehicle_cells(key, cell, n);
   return BoardKey{key.first & ~bit(cell), key.horizontal & ~cells, key.occupied & ~cells};
 }
@@ -446,13 +455,13 @@ std::optional<std::size_t> MinimalTest::choose(const std::vector<BoardKey>& hard
   // solution. The hint orders the searches only, never an answer.
   std::optional<Piece>& hint = state_->last_refusing;
   WinningSearch& search = state_->search;
-  // A piece of another cluster may name nothing here, or this cluster's target (the exit
-  // row's rightmost horizontal vehicle), which removals never names.
+  // A piece of another cluster may name nothing here, or this cluster's target, which
+  // removals never names.
   if (hint) {
-    const int e = rules.exit_row();
-    const bool target = !hint->wall && hint->orientation == Orientation::Horizontal && hint->line == e &&
-                        hint->rank == std::popcount(line_firsts(front, true, e, n)) - 1;
-    if (target || !without_piece(front, *hint, n)) hint.reset();
+    const int cell = hint->wall ? -1 : vehicle_first_cell(front, *hint, n);
+    const bool named = hint->wall ? ((front.first & ~front.occupied) >> hint->cell & 1) != 0
+                                  : cell >= 0 && cell != target_cell(rules, front);
+    if (!named) hint.reset();
   }
   if (rule != MinimalRule::Any) {
     if (minimal_with_hint(rules, hardest[representative], index, hint, search)) return representative;
