@@ -1,5 +1,5 @@
 // Save, header read and load times of storage/bdd_file for a BDD of several million nodes:
-//   cmake -DRUSHHOUR_BENCH=ON ... && build/bdd_file_bench [MODULUS] [DIR]
+//   build/bdd_file_bench [MODULUS] [DIR]
 // The function "sum of w_i x_i = 0 mod m" over 100 variables with random weights has about
 // (100 - 2 log2 m) * m nodes; MODULUS sets m (default 150000: ~9.8 M nodes). Wall and CPU
 // seconds are both printed: the machine may be shared, and CPU time is steadier.

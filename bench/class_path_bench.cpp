@@ -1,13 +1,13 @@
 // The class engine's two paths on the classes of one work item: explicit, or the BDD engine
 // restricted to each class of more than THRESHOLD states (run/symbolic_class.hpp). Prints the
 // classes solved by size on each path with their CPU seconds, the process's CPU and peak RSS.
-//   cmake -DRUSHHOUR_BENCH=ON ... && build/class_path_bench SIZE METRIC ROWS PATH THRESHOLD
-//       [MAX_CARS MAX_TRUCKS]
+//   build/class_path_bench SIZE METRIC ROWS PATH THRESHOLD [MAX_CARS MAX_TRUCKS]
 // ROWS: the kind sequence of every row, top first, comma-separated: "-" empty, else c (car)
 // and t (truck) in order, e.g. "c,-,c,ct,c,-,c". PATH: explicit | symbolic |
 // symbolic-explicit-components (its components counted explicitly, not by closures). The
 // limits select the item's classes (columns adding at most so many vehicles). Run each path in its
-// own process: the peak RSS is the process's.
+// own process: the peak RSS is the process's. Bad arguments: a one-line reason, exit status 2.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "board/errors.hpp"
 #include "board/lines.hpp"
 #include "encoding/line_partition.hpp"
 #include "explicit/class_engine.hpp"
@@ -38,14 +39,17 @@ std::uint64_t item_of(int n, const std::string& rows) {
   while (std::getline(in, row, ',')) {
     KindSequence sequence;
     if (row != "-")
-      for (char c : row) sequence.push_back(c == 't' ? kTruck : kCar);
+      for (char c : row) {
+        if (c != 'c' && c != 't') throw InputError("ROWS: '" + row + "' is not -, or c and t in order");
+        sequence.push_back(c == 't' ? kTruck : kCar);
+      }
     std::size_t g = 0;
     while (g < groups.size() && groups[g] != sequence) ++g;
-    if (g == groups.size()) throw std::runtime_error("no kind sequence '" + row + "' on this board");
+    if (g == groups.size()) throw InputError("no kind sequence '" + row + "' on this board");
     item = item * groups.size() + g;
     ++count;
   }
-  if (count != n) throw std::runtime_error("ROWS names " + std::to_string(count) + " rows");
+  if (count != n) throw InputError("ROWS names " + std::to_string(count) + " rows");
   return item;
 }
 
@@ -59,14 +63,28 @@ void print_sizes(const char* path, const std::vector<ClassSizeBucket>& sizes) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// A whole number argument, or InputError naming it.
+long long number_argument(const char* text, const char* name) {
+  char* end = nullptr;
+  errno = 0;
+  const long long value = std::strtoll(text, &end, 10);
+  if (end == text || *end != '\0' || errno != 0 || value < 0)
+    throw InputError(std::string(name) + " '" + text + "' is not a whole number");
+  return value;
+}
+
+int run_bench(int argc, char** argv) {
   if (argc != 6 && argc != 8) {
     std::fprintf(stderr, "usage: %s SIZE METRIC ROWS explicit|symbolic|symbolic-explicit-components THRESHOLD [MAX_CARS MAX_TRUCKS]\n",
                  argv[0]);
     return 2;
   }
-  const int n = std::atoi(argv[1]);
-  const VehicleLimits limits = argc == 8 ? VehicleLimits{std::atoi(argv[6]), std::atoi(argv[7]), -1} : VehicleLimits{};
+  const auto n = static_cast<int>(number_argument(argv[1], "SIZE"));
+  const VehicleLimits limits =
+      argc == 8 ? VehicleLimits{static_cast<int>(number_argument(argv[6], "MAX_CARS")),
+                                static_cast<int>(number_argument(argv[7], "MAX_TRUCKS")), -1}
+                : VehicleLimits{};
+  const auto threshold = static_cast<std::uint64_t>(number_argument(argv[5], "THRESHOLD"));
   const Rules rules(n, -1, parse_metric(argv[2]), limits);
   const std::string path = argv[4];
   const std::uint64_t item = item_of(n, argv[3]);
@@ -79,10 +97,9 @@ int main(int argc, char** argv) {
     options.class_solver = run::symbolic_class_solver(
         rules, options.samples_per_index, options.sample_indices,
         path == "symbolic" ? run::ComponentCount::ByClosures : run::ComponentCount::Explicit);
-    options.solver_above = std::strtoull(argv[5], nullptr, 10);
+    options.solver_above = threshold;
   } else if (path != "explicit") {
-    std::fprintf(stderr, "PATH is explicit, symbolic or symbolic-explicit-components\n");
-    return 2;
+    throw InputError("PATH '" + path + "' is not explicit, symbolic or symbolic-explicit-components");
   }
   // Only this item: the sweep resumes a state that holds every other one.
   ClassSweepState others;
@@ -111,4 +128,16 @@ int main(int argc, char** argv) {
   std::printf("process: %.2f CPU s, peak RSS %.1f MiB, refused items %zu\n", process_cpu_seconds(),
               static_cast<double>(peak_rss_bytes()) / (1 << 20), census.refused.size());
   return 0;
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run_bench(argc, argv);
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "class_path_bench: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "class_path_bench: %s\n", e.what());
+    return 1;
+  }
 }

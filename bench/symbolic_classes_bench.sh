@@ -4,7 +4,7 @@
 #     (--symbolic-above bound) and every class of more than 255 states symbolic, both metrics;
 #  2. single work items with large classes (bench/class_path_bench), each path in a process of
 #     its own (its peak RSS is the path's), the figures of both compared.
-# Usage: bench/symbolic_classes_bench.sh [BUILD_DIR]   (configured with -DRUSHHOUR_BENCH=ON)
+# Usage: bench/symbolic_classes_bench.sh [BUILD_DIR]   (the benchmarks built, as by default)
 set -euo pipefail
 build="${1:-build}"
 for metric in step move; do

@@ -7,7 +7,7 @@
 # marginal CPU per item, without the job's set-up. Binaries given as A and B run alternately,
 # ROUNDS times each.
 # Usage: results/cluster/rank0_bench.sh BENCH_A [BENCH_B] [RANKS] [ROUNDS] [STRIDE]
-#   BENCH: a rank0_bench binary (cmake -DRUSHHOUR_BENCH=ON, target rank0_bench); defaults:
+#   BENCH: a rank0_bench binary (built with the benchmarks, as by default); defaults:
 #   RANKS 5, ROUNDS 2, STRIDE 100003 (195 items recorded).
 # Prints one markdown row per run: binary, ranks, rank 0's main thread CPU for each size, the
 # marginal microseconds per item, messages rank 0 received, and the load average at the start.
