@@ -9,7 +9,9 @@
 #   clusters per highest index (below the records' least index from the census, under the
 #   sweep's metric), their summary, and the 1000 hardest minimal puzzles as text;
 # - minimal-per-index.svg: those counts per highest index, a line per rule and metric
-#   (scripts/plot_clusters.py).
+#   (scripts/plot_clusters.py);
+# - hardest-METRIC.txt: per metric, the clusters of the highest index under it, minimal or not
+#   (rushhour query --clusters DATABASE --metric METRIC --hardest).
 # Usage: [RULES="any public"] results/6x6-walls/db_report.sh RUN_DIR DATABASE OUT [BINARY]
 set -euo pipefail
 usage="usage: [RULES=\"any public\"] db_report.sh RUN_DIR DATABASE OUT [BINARY]"
@@ -43,3 +45,6 @@ for rule in "${rules[@]}"; do
 done
 /usr/bin/python3 "$scripts/plot_clusters.py" "${summaries[@]}" "${labels[@]}" \
   --title "Minimal puzzles per highest index" --out "$out/minimal-per-index.svg"
+for metric in move step; do
+  "$binary" query --clusters "$database" --metric "$metric" --hardest > "$out/hardest-$metric.txt"
+done

@@ -582,6 +582,13 @@ TEST(Scripts, DatabaseReportListsTheMinimalClustersKept) {
   EXPECT_NE(report.err.find("minimal clusters of highest index 9 or more, the least kept"), std::string::npos)
       << report.err;
   EXPECT_TRUE(fs::exists(out / "minimal-per-index.svg"));
+  // The hardest clusters of each metric, as query --hardest lists them.
+  for (const std::string metric : {"move", "step"}) {
+    const CommandRun hardest = run_rushhour("query --clusters " + run + "/db.h5 --metric " + metric + " --hardest");
+    ASSERT_EQ(hardest.status, 0) << hardest.err;
+    EXPECT_EQ(hardest.out.rfind("hardest: clusters of highest index ", 0), 0u) << hardest.out;
+    EXPECT_EQ(read_text(out / ("hardest-" + metric + ".txt")), hardest.out) << metric;
+  }
   const std::string census = read_text(out / "census.md");
   for (const std::string rule : {"any", "public"}) {
     SCOPED_TRACE(rule);
