@@ -12,6 +12,7 @@
 
 #include "board/board.hpp"
 #include "board/errors.hpp"
+#include "explicit/class_numbering.hpp"
 #include "explicit/class_rows.hpp"
 #include "util/clock.hpp"
 #include "util/process.hpp"
@@ -19,68 +20,12 @@
 namespace rushhour::class_engine {
 namespace {
 
-// A state's number inside its row combination is the dot product of its column digits with
-// the combination's strides. A horizontal move changes the radices, so every neighbour by a
-// horizontal move needs the whole product: it is taken on all columns at once, in lanes of a
-// GCC/Clang vector extension. Up to 6x6, 16-bit lanes suffice: a column admits at most 6
-// arrangements of its kind sequence, so a combination holds at most 6^6 < 2^16 states. 7x7
-// and 8x8 columns admit up to 10 and 15 (15^8 < 2^32): 32-bit lanes, twice the width.
-using DigitBytes = std::uint8_t __attribute__((vector_size(8)));
-static_assert(std::endian::native == std::endian::little, "digit j is byte j of Item::digits");
-static_assert(kMaxN <= 8, "a column's digit is one byte of Item::digits");
-
-struct NarrowNumbering {
-  using Lane = std::uint16_t;
-  using Lanes = Lane __attribute__((vector_size(16)));
-  using Key = std::uint64_t;  // 2n lines of 5 bits
-  static constexpr std::size_t kAdmittedSlots = kNarrowAdmittedSlots;
-  static constexpr std::uint64_t kMaxCombinationStates = 0xFFFF;
-};
-struct WideNumbering {
-  using Lane = std::uint32_t;
-  using Lanes = Lane __attribute__((vector_size(32)));
-  using Key = SampleKey;
-  static constexpr std::size_t kAdmittedSlots = kWideAdmittedSlots;
-  static constexpr std::uint64_t kMaxCombinationStates = 0xFFFF'FFFF;
-};
-
-// A row combination inside one class: where its states start and the radices of its columns
-// (lanes past n hold stride 0).
-template <class Numbering>
-struct Entry {
-  std::uint32_t offset = 0;
-  Combo combo;
-  typename Numbering::Lanes stride{};
-  std::array<std::uint8_t, kMaxN> radix{};
-};
-
-// A state with what its neighbours are computed from: its row combination (entry) and the
-// position of every column's arrangement in that column's admitted list, one byte each.
-struct Item {
-  std::uint32_t state;
-  std::uint32_t entry;
-  std::uint64_t digits;
-};
-constexpr int kDigitBits = 8;
-constexpr std::uint64_t kDigitMask = (1u << kDigitBits) - 1;
 // Solving a class takes per state: its index and its component's top index (a byte each), its
 // union-find parent (4 bytes) and its queue entry.
 constexpr std::uint64_t kBytesPerState = 2 + 4 + sizeof(Item);
 // Per row combination of a work item: the combination, its slot, its entries in the column
 // search's levels, its Entry if kept in the class (an upper bound).
 constexpr std::uint64_t kBytesPerCombo = sizeof(Combo) + 4 + 4 * (kMaxN + 1) + 96 + 4;
-
-// Σ_j digit_j · stride_j.
-template <class Lanes>
-inline std::uint32_t combination_state(std::uint64_t digits, const Lanes& stride) {
-  DigitBytes bytes;
-  std::memcpy(&bytes, &digits, sizeof bytes);
-  Lanes sum = __builtin_convertvector(bytes, Lanes) * stride;
-  sum += __builtin_shufflevector(sum, sum, 4, 5, 6, 7, 0, 1, 2, 3);
-  sum += __builtin_shufflevector(sum, sum, 2, 3, 0, 1, 2, 3, 0, 1);
-  sum += __builtin_shufflevector(sum, sum, 1, 0, 1, 0, 1, 0, 1, 0);
-  return sum[0];
-}
 
 // The bounds a work item must fit, per thread.
 struct ItemBounds {
@@ -96,21 +41,12 @@ struct SolvedElsewhere {
   double cpu_seconds = 0;  // the solver's, on this thread
 };
 
-// The slides for_each_neighbour gives: all of them; from a winning state, every edge to
-// another winning state from one end only (the slides off the exit row that lead to a higher
-// arrangement), with every slide of the exit row; or only the exit row's slides (from a
-// winning state: all that can lead out of the winning states, for a search without unions).
-enum class Slides { All, WinningOnce, ExitRow };
-
 template <class Numbering>
 class Worker final : public WorkerFigures {
-  using Lanes = typename Numbering::Lanes;
-  static constexpr std::size_t kAdmittedSlots = Numbering::kAdmittedSlots;
-
  public:
   Worker(const LineTables& t, const Rules& rules, const ClassEngineOptions& options, bool mirror, ItemBounds bounds)
       : WorkerFigures(options, tally_shape(rules)), t_(t), rules_(rules), mirror_(mirror), bounds_(bounds) {
-    if (t.admitted_slots != kAdmittedSlots) throw std::logic_error("class engine: tables of another numbering");
+    if (t.admitted_slots != Numbering::kAdmittedSlots) throw std::logic_error("class engine: tables of another numbering");
     if (mirror && !options.fixed_lines.empty()) throw std::logic_error("class engine: fixed lines with the mirror");
   }
 
@@ -149,7 +85,7 @@ class Worker final : public WorkerFigures {
   // The row combinations of the current item (rows_.combos(), slot_of_combo_ sized), and the
   // states of all its classes, vehicle limits or not.
   std::uint64_t build_combos(std::uint64_t combos) {
-    slot_of_combo_.assign(combos, 0);
+    numbering_.start_item(combos);
     return rows_.build_combos(combos);
   }
 
@@ -244,7 +180,6 @@ class Worker final : public WorkerFigures {
                                  reached[k].states * static_cast<std::uint32_t>(t_.admitted(g, masks[k]).size())});
       if (kept.empty()) continue;
       column_group_[uj] = g;
-      column_table_[uj] = t_.admitted_table(g);
       search_columns(j + 1, cars + t_.group_cars[static_cast<std::size_t>(g)],
                      trucks + t_.group_trucks[static_cast<std::size_t>(g)],
                      undecided && t_.mirror_group[static_cast<std::size_t>(g)] == g, kept);
@@ -399,39 +334,8 @@ class Worker final : public WorkerFigures {
 
   // Returns the class's states.
   std::uint64_t solve_class_now(int cars, int trucks, int weight) {
-    const int n = t_.n;
-    // A line without vehicles has no slides, and a column without vehicles keeps digit 0
-    // whatever the rows do: the neighbour search skips both (a third of the lines on 6x6).
-    active_columns_.clear();
-    for (int j = 0; j < n; ++j)
-      if (!t_.empty_group(column_group_[static_cast<std::size_t>(j)])) active_columns_.push_back(j);
     classes_.fetch_add(static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
-
-    const std::vector<Reached>& kept = *class_;
-    entries_.resize(kept.size());
-    offsets_.resize(kept.size() + 1);
-    std::uint64_t total = 0;
-    for (std::size_t k = 0; k < kept.size(); ++k) {
-      Entry<Numbering>& e = entries_[k];
-      e.combo = rows_.combos()[kept[k].combo];
-      const Combo& c = e.combo;
-      std::uint64_t size = 1;
-      e.stride = Lanes{};
-      for (int j = n - 1; j >= 0; --j) {
-        const auto uj = static_cast<std::size_t>(j);
-        e.stride[uj] = static_cast<typename Numbering::Lane>(size);
-        e.radix[uj] = static_cast<std::uint8_t>(t_.admitted(column_group_[uj], c.column_mask[uj]).size());
-        size *= e.radix[uj];
-      }
-      if (size > Numbering::kMaxCombinationStates)
-        throw std::logic_error("class engine: a row combination holds more states than its numbering's lanes");
-      e.offset = static_cast<std::uint32_t>(total);
-      offsets_[k] = e.offset;
-      slot_of_combo_[c.id] = static_cast<std::uint32_t>(k);
-      total += size;
-      if (total > bounds_.class_states) throw std::logic_error("class engine: a class above the bound was not refused");
-    }
-    offsets_[kept.size()] = static_cast<std::uint32_t>(total);
+    const std::uint64_t total = numbering_.number(*class_, column_group_, bounds_.class_states);
     const auto states = static_cast<std::size_t>(total);
     states_.fetch_add(states * static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
 
@@ -461,7 +365,7 @@ class Worker final : public WorkerFigures {
       for (std::size_t head = begin; head < end; ++head) {
         const Item item = queue_[head];
         const std::uint32_t root = find(item.state);
-        for_each_neighbour(item, metric, winning ? Slides::WinningOnce : Slides::All, [&](const Item& to) {
+        numbering_.for_each_neighbour(item, metric, winning ? Slides::WinningOnce : Slides::All, [&](const Item& to) {
           if (index_[to.state] == kUnreached) {
             index_[to.state] = static_cast<std::uint8_t>(next);
             parent_[to.state] = root;
@@ -507,12 +411,10 @@ class Worker final : public WorkerFigures {
   // Queues the class's winning states (index 0) at the front of queue_; returns how many.
   std::size_t queue_winning_states() {
     std::size_t tail = 0;
-    for (std::size_t k = 0; k < entries_.size(); ++k)
-      if (entries_[k].combo.winning)
-        for_each_state_of(k, [&](const Item& item) {
-          index_[item.state] = 0;
-          queue_[tail++] = item;
-        });
+    numbering_.for_each_winning_state([&](const Item& item) {
+      index_[item.state] = 0;
+      queue_[tail++] = item;
+    });
     return tail;
   }
 
@@ -557,7 +459,7 @@ class Worker final : public WorkerFigures {
       if (index_[s] == 0) ++record.winning;
       if (index_[s] != top_[r]) continue;
       ++record.hardest_count;
-      const SampleKey key = key_of(queue_[q]);
+      const SampleKey key = numbering_.key_of(queue_[q]);
       record.hardest = std::min(record.hardest, key);
       if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
       // Of index 0, the canonical configuration decides alone (minimal_choice).
@@ -604,7 +506,7 @@ class Worker final : public WorkerFigures {
       // Without unions to do, a winning state's slides that keep it winning are not needed.
       const Slides slides = index == 0 ? Slides::ExitRow : Slides::All;
       for (std::size_t head = begin; head < end; ++head)
-        for_each_neighbour(queue_[head], metric, slides, [&](const Item& to) {
+        numbering_.for_each_neighbour(queue_[head], metric, slides, [&](const Item& to) {
           if (index_[to.state] != kUnreached) return;
           index_[to.state] = static_cast<std::uint8_t>(next);
           queue_[tail++] = to;
@@ -638,7 +540,7 @@ class Worker final : public WorkerFigures {
       ++histogram[histogram_at_[k] + index_[s]];
       if (index_[s] != record.other_highest_index) continue;
       ++record.other_hardest_count;
-      const SampleKey key = key_of(queue_[q]);
+      const SampleKey key = numbering_.key_of(queue_[q]);
       record.other_hardest = std::min(record.other_hardest, key);
       if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
     }
@@ -670,105 +572,9 @@ class Worker final : public WorkerFigures {
     if (index < highest_ - options_.sample_indices + 1) return;
     std::vector<SampleKey>& best = best_[static_cast<std::size_t>(index)];
     for (std::size_t q = from; q < to; ++q) {
-      const SampleKey key = key_of(queue_[q]);
+      const SampleKey key = numbering_.key_of(queue_[q]);
       offer_sample(best, key);
       if (with_mirror) offer_sample(best, t_.mirror_key(key));
-    }
-  }
-
-  // Calls visit(item) for every state of entry k, in numbering order.
-  template <class Visit>
-  void for_each_state_of(std::size_t k, Visit&& visit) const {
-    const int n = t_.n;
-    const Entry<Numbering>& e = entries_[k];
-    std::array<std::uint64_t, kMaxN> digit{};
-    const std::uint32_t end = offsets_[k + 1];
-    for (std::uint32_t s = e.offset; s < end; ++s) {
-      std::uint64_t packed = 0;
-      for (int j = 0; j < n; ++j) packed |= digit[static_cast<std::size_t>(j)] << (kDigitBits * j);
-      visit(Item{s, static_cast<std::uint32_t>(k), packed});
-      for (int j = n - 1; j >= 0; --j) {  // the last column's digit runs fastest
-        const auto uj = static_cast<std::size_t>(j);
-        if (++digit[uj] < e.radix[uj]) break;
-        digit[uj] = 0;
-      }
-    }
-  }
-
-  static int digit_of(const Item& item, int j) {
-    return static_cast<int>(item.digits >> (kDigitBits * j) & kDigitMask);
-  }
-
-  // The explicit engine's key of a state: the wall placement, the arrangement of every row
-  // then every column.
-  SampleKey key_of(const Item& item) const {
-    const int n = t_.n;
-    const Combo& c = entries_[item.entry].combo;
-    typename Numbering::Key key = 0;
-    for (int i = 0; i < n; ++i) key = key << t_.key_bits | c.row[static_cast<std::size_t>(i)];
-    for (int j = 0; j < n; ++j) {
-      const auto uj = static_cast<std::size_t>(j);
-      const int a = t_.admitted(column_group_[uj], c.column_mask[uj])[static_cast<std::size_t>(digit_of(item, j))];
-      key = key << t_.key_bits | static_cast<typename Numbering::Key>(a);
-    }
-    return rows_.placement_key() | key;
-  }
-
-  template <class Visit>
-  void for_each_neighbour(const Item& item, Metric metric, Slides which, Visit&& visit) const {
-    const bool winning = which != Slides::All;
-    const int n = t_.n;
-    const Entry<Numbering>& e = entries_[item.entry];
-    const Combo& c = e.combo;
-    // Only the active columns' entries are written and read (not zeroed: this runs per state).
-    std::array<int, kMaxN> column;  // the arrangement of each active column
-    std::array<std::uint64_t, kMaxN> toggled;
-    std::uint64_t vertical = 0;
-    for (const int j : active_columns_) {
-      const auto uj = static_cast<std::size_t>(j);
-      column[uj] = column_table_[uj][c.column_mask[uj] * kAdmittedSlots + static_cast<std::size_t>(digit_of(item, j))];
-      toggled[uj] = t_.toggled_positions(column[uj], c.column_mask[uj]);
-      vertical |= t_.col_mask(j, column[uj]);
-    }
-    const SlideTable& all_slides = t_.slide_table(metric, false);
-    const SlideTable& slides = t_.slide_table(metric, winning);
-    const int masks = t_.masks;
-    for (const int j : active_columns_) {
-      if (which == Slides::ExitRow) break;
-      const auto uj = static_cast<std::size_t>(j);
-      const int mask = c.column_mask[uj];
-      const LegalSlide* end = slides.last(column[uj], masks, mask);
-      for (const LegalSlide* m = slides.first(column[uj], masks, mask); m != end; ++m) {
-        const auto state = static_cast<std::uint32_t>(static_cast<std::int64_t>(item.state) +
-                                                      static_cast<std::int64_t>(m->shift) * e.stride[uj]);
-        const std::uint64_t digits = (item.digits & ~(kDigitMask << (kDigitBits * j))) |
-                                     std::uint64_t{m->to_position} << (kDigitBits * j);
-        visit(Item{state, item.entry, digits});
-      }
-    }
-    for (const int i : rows_.active_rows()) {
-      if (which == Slides::ExitRow && i != t_.exit_row) continue;
-      const auto ui = static_cast<std::size_t>(i);
-      const int from = c.row[ui];
-      const int crossing = (static_cast<int>(vertical >> (i * n)) & (masks - 1)) | static_cast<int>(rows_.walls_of_row(i));
-      const SlideTable& row_slides = i == t_.exit_row ? all_slides : slides;  // the target car leaves
-      const LegalSlide* first = row_slides.first(from, masks, crossing);
-      const LegalSlide* end = row_slides.last(from, masks, crossing);
-      if (first == end) continue;
-      // Every column's digit if row i's vehicles covered or left its cell in row i; a slide
-      // takes it in the columns whose cell changed and keeps the rest (a column without
-      // vehicles has digit 0 either way).
-      std::uint64_t flipped = 0;
-      for (const int j : active_columns_)
-        flipped |= (toggled[static_cast<std::size_t>(j)] >> (8 * i) & 0xFF) << (kDigitBits * j);
-      for (const LegalSlide* slide = first; slide != end; ++slide) {
-        const LegalSlide& m = *slide;
-        const std::uint32_t id = c.id + static_cast<std::uint32_t>(m.group_shift * rows_.stride(i));
-        const std::uint32_t entry = slot_of_combo_[id];
-        const Entry<Numbering>& to = entries_[entry];
-        const std::uint64_t digits = (item.digits & ~m.changed_digits) | (flipped & m.changed_digits);
-        visit(Item{to.offset + combination_state(digits, to.stride), entry, digits});
-      }
     }
   }
 
@@ -788,16 +594,12 @@ class Worker final : public WorkerFigures {
   bool guarded_ = false;  // the item may hold a class above the explicit bound
   bool refuse_ = false;   // a class of the item fits neither path
   std::vector<SolvedElsewhere> solved_elsewhere_;
-  std::vector<std::uint32_t> slot_of_combo_;  // per row combination, its entry in the class
   std::array<std::vector<Reached>, kMaxN + 1> reached_;  // [column]: the combinations columns 0..j-1 admit
   std::array<std::vector<std::uint8_t>, kMaxN> masks_;    // [column]: their masks in that column
   const std::vector<Reached>* class_ = nullptr;  // the current class's combinations, ascending
   std::uint64_t class_states_ = 0;           // the current class's states
-  std::array<int, kMaxN> column_group_{};
-  std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
-  std::vector<int> active_columns_;                        // the columns holding vehicles
-  std::vector<Entry<Numbering>> entries_;
-  std::vector<std::uint32_t> offsets_;  // per entry, plus the end
+  std::array<int, kMaxN> column_group_{};  // the kind sequences of the columns chosen so far
+  ClassNumbering<Numbering> numbering_{t_, rows_};  // the current class's states
   std::vector<std::uint8_t> index_, top_;
   std::vector<std::uint32_t> parent_;
   std::vector<Item> queue_;
