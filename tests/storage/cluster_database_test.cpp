@@ -28,6 +28,7 @@
 RUSHHOUR_TEST_TIER(full);
 RUSHHOUR_TEST_TIER_OF("ClusterRecords.FiveByFiveEqualTheExplicitComponents", long);
 RUSHHOUR_TEST_TIER_OF("ClusterRecords.MinimalRulesDifferOnTheFiveByFivePuzzleDomain", long);
+RUSHHOUR_TEST_TIER_OF("ClusterRecords.ThePublicRuleListsThePublicEnumeratorsWalledFiveByFivePuzzles", long);
 
 namespace rushhour {
 
@@ -285,6 +286,34 @@ TEST(ClusterRecords, ThePublicRuleReproducesThePublicEnumeratorsFiveByFiveList) 
   EXPECT_EQ(minimal.size(), 1730u);
   const std::map<std::uint32_t, std::size_t> listed{{4, 165}, {5, 339}, {6, 340}, {7, 296}, {8, 196}, {9, 139}, {10, 83}};
   for (const auto& [index, count] : listed) EXPECT_EQ(per_index[index], count) << "index " << index;
+}
+
+// The public enumerator's own list on the 5x5 puzzle domain with 0-2 walls (fogleman/rush's
+// cpp/ enumerator, its output committed by results/5x5-walls/public_enumerator.sh: `moves board
+// size distances` per minimal cluster): the public rule lists the same boards, each with the
+// same highest index and cluster size.
+TEST(ClusterRecords, ThePublicRuleListsThePublicEnumeratorsWalledFiveByFivePuzzles) {
+  const Rules rules(5, -1, Metric::Move, {}, Domain::Puzzle, {0, 2});
+  const auto minimal = class_clusters(rules, 0, true, nullptr, nullptr, true, MinimalRule::Public);
+  std::ifstream listed(std::string(RUSHHOUR_SOURCE_DIR) + "/results/5x5-walls/public-enumerator.txt");
+  ASSERT_TRUE(listed);
+  const SampleKeys keys(rules);
+  std::size_t lines = 0;
+  std::map<int, std::size_t> per_walls;
+  for (std::string line; std::getline(listed, line); ++lines) {
+    std::istringstream fields(line);
+    std::uint32_t moves = 0;
+    std::string board;
+    std::uint64_t size = 0;
+    ASSERT_TRUE(fields >> moves >> board >> size) << line;
+    const auto found = minimal.find(keys.board(keys.key(parse_board(board, rules))));
+    ASSERT_NE(found, minimal.end()) << "not listed under the public rule: " << line;
+    EXPECT_EQ(found->second.highest, moves) << line;
+    EXPECT_EQ(found->second.size, size) << line;
+    ++per_walls[static_cast<int>(std::count(board.begin(), board.end(), 'x'))];
+  }
+  EXPECT_EQ(lines, minimal.size());
+  EXPECT_EQ(per_walls, (std::map<int, std::size_t>{{0, 1730}, {1, 4311}, {2, 1279}}));
 }
 
 TEST(ClusterRecords, WithWallsEqualTheExplicitComponents) {
