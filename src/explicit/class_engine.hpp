@@ -45,7 +45,8 @@
 // its algebra and its census), cluster_records.hpp (the puzzle database's records), and,
 // internal to the engine, class_lines.hpp (the tables of single lines), class_rows.hpp (a work
 // item's rows and row combinations), class_numbering.hpp (a class's states numbered, their
-// moves and keys), class_solver.hpp (a worker that solves the classes of one work item) and
+// moves and keys), class_search.hpp (a class's breadth-first search: indices and components),
+// class_solver.hpp (a worker that solves the classes of one work item) and
 // class_records.hpp (the records' minimal test and selection); the options in
 // class_options.hpp. This
 // header gives the work items and their solvers; the sweep over them (threads, checkpoints,

@@ -134,6 +134,8 @@ class ClassNumbering {
     return total;
   }
 
+  std::uint64_t states() const { return offsets_.empty() ? 0 : offsets_.back(); }  // of the class numbered last
+
   // Calls visit(item) for every state of the class's winning entries, in numbering order.
   template <class Visit>
   void for_each_winning_state(Visit&& visit) const {

@@ -14,6 +14,7 @@
 #include "board/errors.hpp"
 #include "explicit/class_numbering.hpp"
 #include "explicit/class_rows.hpp"
+#include "explicit/class_search.hpp"
 #include "util/clock.hpp"
 #include "util/process.hpp"
 
@@ -262,9 +263,7 @@ class Worker final : public WorkerFigures {
     for (int i = 0; i < n; ++i) lines.sequences.push_back(kind_lengths(t_, rows_.group(i)));
     for (int j = 0; j < n; ++j) lines.sequences.push_back(kind_lengths(t_, column_group_[static_cast<std::size_t>(j)]));
     // The thread's share goes to the solver while this worker waits: its own arrays go.
-    for (auto* bytes : {&index_, &top_}) std::vector<std::uint8_t>().swap(*bytes);
-    std::vector<std::uint32_t>().swap(parent_);
-    std::vector<Item>().swap(queue_);
+    search_.release();
     const double start = thread_cpu_seconds();
     std::optional<ClassFigures> figures = options_.class_solver(lines);
     if (!figures) {
@@ -339,107 +338,54 @@ class Worker final : public WorkerFigures {
     const auto states = static_cast<std::size_t>(total);
     states_.fetch_add(states * static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
 
-    // Breadth-first from the winning states for the indices. Every edge it meets also joins
-    // the components of its two ends (union-find over parent_, roots are states), so no
-    // second search is needed for the dominance figures.
-    index_.assign(states, kUnreached);
-    parent_.resize(states);
-    queue_.resize(states);
     std::array<std::uint64_t, kIndexSlots> layer{};
-    std::size_t tail = queue_winning_states();
-    for (std::size_t q = 0; q < tail; ++q) parent_[queue_[q].state] = queue_[q].state;
-    const Metric metric = rules_.metric();
-    // The queue holds the layers one after another: layer `index` is queue_[begin, end).
-    for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
-      const std::size_t end = tail;
-      layer[index] = end - begin;
-      highest_index_ = std::max(highest_index_, static_cast<int>(index));
-      item_highest_ = std::max(item_highest_, static_cast<int>(index));
-      note_samples(static_cast<int>(index), begin, end, weight == 2);
-      const int next = static_cast<int>(index) + 1;
-      // A winning state's neighbours are winning (index 0, only a union to do), except where
-      // the target car leaves the exit: each edge between two winning states off the exit
-      // row is enumerated from one end only, the end where it leads to a higher arrangement.
-      // A third of the solvable states are winning (SPEC), so this saves a sixth of the work.
-      const bool winning = index == 0;
-      for (std::size_t head = begin; head < end; ++head) {
-        const Item item = queue_[head];
-        const std::uint32_t root = find(item.state);
-        numbering_.for_each_neighbour(item, metric, winning ? Slides::WinningOnce : Slides::All, [&](const Item& to) {
-          if (index_[to.state] == kUnreached) {
-            index_[to.state] = static_cast<std::uint8_t>(next);
-            parent_[to.state] = root;
-            queue_[tail++] = to;
-          } else if (index_[to.state] < next && parent_[to.state] != root) {
-            // An edge to a higher index is met again from its other end, once that end is
-            // dequeued; most ends found here hang right under `root` already.
-            if (const std::uint32_t other = find(to.state); other != root) parent_[other] = root;
-          }
+    const std::size_t solvable =
+        search_.run(numbering_, states, rules_.metric(), [&](int index, std::size_t first, std::size_t end) {
+          layer[static_cast<std::size_t>(index)] = end - first;
+          highest_index_ = std::max(highest_index_, index);
+          item_highest_ = std::max(item_highest_, index);
+          note_samples(index, first, end, weight == 2);
         });
-      }
-      if (tail > end && next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
-      begin = end;
-    }
 
     const auto w = static_cast<std::uint64_t>(weight);
     VehicleTally& tally = touch(rows_.wall_count(), cars, trucks);
     add_exact(tally.domain, w * states);
     for (int i = 0; i < kIndexSlots && layer[static_cast<std::size_t>(i)] != 0; ++i)
       add_exact(tally.count[static_cast<std::size_t>(i)], w * layer[static_cast<std::size_t>(i)]);
-
-    // top_[r]: the highest index in the component of root r. Unsolvable states were never
-    // queued; the queue holds exactly the solvable ones.
-    top_.assign(states, 0);
-    for (std::size_t q = 0; q < tail; ++q) {
-      const std::uint32_t s = queue_[q].state;
-      const std::uint32_t r = find(s);
-      parent_[s] = r;
-      top_[r] = std::max(top_[r], index_[s]);
-    }
     // One addition of w <= 2 per solved state: these counters cannot pass 2^64 (the sums
     // of several workers' and runs' counters are added exactly).
-    for (std::size_t q = 0; q < tail; ++q) {
-      const std::uint32_t s = queue_[q].state;
-      const std::uint32_t r = parent_[s];  // the root, since the loop above
-      if (index_[s] == top_[r]) tally.nondominated[top_[r]] += w;
-      if (r == s) tally.components[top_[r]] += w;
+    for (std::size_t q = 0; q < solvable; ++q) {
+      const std::uint32_t s = search_.queued(q).state;
+      const std::uint32_t r = search_.root(s);
+      const std::uint8_t top = search_.top(r);
+      if (search_.index(s) == top) tally.nondominated[top] += w;
+      if (r == s) tally.components[top] += w;
     }
-    if (options_.on_clusters) note_clusters(cars, trucks, weight == 2, tail);
+    if (options_.on_clusters) note_clusters(cars, trucks, weight == 2, solvable);
     return states;
-  }
-
-  // Queues the class's winning states (index 0) at the front of queue_; returns how many.
-  std::size_t queue_winning_states() {
-    std::size_t tail = 0;
-    numbering_.for_each_winning_state([&](const Item& item) {
-      index_[item.state] = 0;
-      queue_[tail++] = item;
-    });
-    return tail;
   }
 
   // Appends a record of every component of the class just solved whose highest index is at
   // least cluster_min_index (every one when the minimal clusters are counted), its mirror
-  // image's too if `with_mirror`, in the order the queue meets their roots. The queue's first
-  // `solvable` entries are the solvable states, parent_ holds their roots and top_ their roots'
-  // highest indices.
+  // image's too if `with_mirror`, in the order the search's queue meets their roots (its first
+  // `solvable` entries are the solvable states).
   void note_clusters(int cars, int trucks, bool with_mirror, std::size_t solvable) {
     const int min_index = options_.minimal_counts.empty() ? options_.cluster_min_index : 0;
     const auto least = static_cast<std::uint8_t>(std::min(min_index, kMaxStoredIndex + 1));
     std::vector<ClusterRecord>& records = clusters_.records;
     std::vector<std::uint64_t>& histogram = clusters_.histogram;
     const std::size_t first = records.size();
-    record_of_root_.resize(index_.size());
+    record_of_root_.resize(numbering_.states());
     histogram_at_.clear();
     for (std::size_t q = 0; q < solvable; ++q) {
-      const std::uint32_t s = queue_[q].state;
-      if (parent_[s] != s || top_[s] < least) continue;
+      const std::uint32_t s = search_.queued(q).state;
+      if (search_.root(s) != s || search_.top(s) < least) continue;
       record_of_root_[s] = static_cast<std::uint32_t>(records.size() - first);
-      records.push_back({.hardest = ~SampleKey{0}, .highest_index = top_[s],
+      records.push_back({.hardest = ~SampleKey{0}, .highest_index = search_.top(s),
                          .cars = static_cast<std::uint32_t>(cars), .trucks = static_cast<std::uint32_t>(trucks),
                          .walls = static_cast<std::uint32_t>(rows_.wall_count())});
       histogram_at_.push_back(histogram.size());
-      histogram.resize(histogram.size() + top_[s] + 1u, 0);
+      histogram.resize(histogram.size() + search_.top(s) + 1u, 0);
     }
     const std::size_t added = records.size() - first;
     if (added == 0) return;
@@ -449,21 +395,21 @@ class Worker final : public WorkerFigures {
     const bool tested = options_.minimal_clusters || !options_.minimal_counts.empty();
     if (tested) candidates.resize(first + added * (with_mirror ? 2 : 1));
     for (std::size_t q = 0; q < solvable; ++q) {
-      const std::uint32_t s = queue_[q].state;
-      const std::uint32_t r = parent_[s];
-      if (top_[r] < least) continue;
+      const std::uint32_t s = search_.queued(q).state;
+      const std::uint32_t r = search_.root(s);
+      if (search_.top(r) < least) continue;
       const std::uint32_t k = record_of_root_[r];
       ClusterRecord& record = records[first + k];
       ++record.size;
-      ++histogram[histogram_at_[k] + index_[s]];
-      if (index_[s] == 0) ++record.winning;
-      if (index_[s] != top_[r]) continue;
+      ++histogram[histogram_at_[k] + search_.index(s)];
+      if (search_.index(s) == 0) ++record.winning;
+      if (search_.index(s) != search_.top(r)) continue;
       ++record.hardest_count;
-      const SampleKey key = numbering_.key_of(queue_[q]);
+      const SampleKey key = numbering_.key_of(search_.queued(q));
       record.hardest = std::min(record.hardest, key);
       if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
       // Of index 0, the canonical configuration decides alone (minimal_choice).
-      if (tested && (top_[r] > 0 || candidates[first + k].empty())) {
+      if (tested && (search_.top(r) > 0 || candidates[first + k].empty())) {
         candidates[first + k].push_back(key);
         if (with_mirror) candidates[first + added + k].push_back(t_.mirror_key(key));
       }
@@ -492,36 +438,21 @@ class Worker final : public WorkerFigures {
 
   // The other metric's figures of the records [first, first + added) note_clusters just
   // appended (their mirror images, if any, follow them): a breadth-first search under it from
-  // the same winning states. A cluster is the same component under both metrics, so parent_
-  // (every solvable state's root, compressed) and record_of_root_ still name each state's
-  // record; index_ and queue_ are reused, the first search's figures being taken.
+  // the same winning states. A cluster is the same component under both metrics, so the
+  // search's roots and record_of_root_ still name each state's record; the second search
+  // replaces the first's indices and queue, whose figures are taken.
   void note_other_metric(std::size_t first, std::size_t added, bool with_mirror, std::size_t solvable,
                          std::uint8_t least) {
     const Metric metric = other_metric(rules_.metric());
-    std::fill(index_.begin(), index_.end(), kUnreached);
-    std::size_t tail = queue_winning_states();
-    for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
-      const std::size_t end = tail;
-      const int next = static_cast<int>(index) + 1;
-      // Without unions to do, a winning state's slides that keep it winning are not needed.
-      const Slides slides = index == 0 ? Slides::ExitRow : Slides::All;
-      for (std::size_t head = begin; head < end; ++head)
-        numbering_.for_each_neighbour(queue_[head], metric, slides, [&](const Item& to) {
-          if (index_[to.state] != kUnreached) return;
-          index_[to.state] = static_cast<std::uint8_t>(next);
-          queue_[tail++] = to;
-        });
-      if (tail > end && next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
-      begin = end;
-    }
+    const std::size_t tail = search_.run_indices(numbering_, metric);
     if (tail != solvable) throw std::logic_error("class engine: the two metrics reach different states");
     std::vector<ClusterRecord>& records = clusters_.records;
     std::vector<std::uint64_t>& histogram = clusters_.other_histogram;
     // The queue holds the states by ascending index: a record's last one has its highest.
     for (std::size_t q = 0; q < tail; ++q) {
-      const std::uint32_t s = queue_[q].state;
-      const std::uint32_t r = parent_[s];
-      if (top_[r] >= least) records[first + record_of_root_[r]].other_highest_index = index_[s];
+      const std::uint32_t s = search_.queued(q).state;
+      const std::uint32_t r = search_.root(s);
+      if (search_.top(r) >= least) records[first + record_of_root_[r]].other_highest_index = search_.index(s);
     }
     histogram_at_.resize(added);
     for (std::size_t k = 0; k < added; ++k) {
@@ -532,15 +463,15 @@ class Worker final : public WorkerFigures {
     }
     mirror_hardest_.assign(with_mirror ? added : 0, ~SampleKey{0});
     for (std::size_t q = 0; q < tail; ++q) {
-      const std::uint32_t s = queue_[q].state;
-      const std::uint32_t r = parent_[s];
-      if (top_[r] < least) continue;
+      const std::uint32_t s = search_.queued(q).state;
+      const std::uint32_t r = search_.root(s);
+      if (search_.top(r) < least) continue;
       const std::uint32_t k = record_of_root_[r];
       ClusterRecord& record = records[first + k];
-      ++histogram[histogram_at_[k] + index_[s]];
-      if (index_[s] != record.other_highest_index) continue;
+      ++histogram[histogram_at_[k] + search_.index(s)];
+      if (search_.index(s) != record.other_highest_index) continue;
       ++record.other_hardest_count;
-      const SampleKey key = numbering_.key_of(queue_[q]);
+      const SampleKey key = numbering_.key_of(search_.queued(q));
       record.other_hardest = std::min(record.other_hardest, key);
       if (with_mirror) mirror_hardest_[k] = std::min(mirror_hardest_[k], t_.mirror_key(key));
     }
@@ -556,15 +487,7 @@ class Worker final : public WorkerFigures {
     }
   }
 
-  std::uint32_t find(std::uint32_t s) {
-    while (parent_[s] != s) {
-      parent_[s] = parent_[parent_[s]];  // path halving
-      s = parent_[s];
-    }
-    return s;
-  }
-
-  // The states queue_[from, to) got index `index`: keep the least keys of high indices (with
+  // The states queued(from..to-1) got index `index`: keep the least keys of high indices (with
   // their mirror images' where the mirror class is counted with this one).
   void note_samples(int index, std::size_t from, std::size_t to, bool with_mirror) {
     if (from == to || options_.samples_per_index <= 0 || options_.sample_indices <= 0) return;
@@ -572,7 +495,7 @@ class Worker final : public WorkerFigures {
     if (index < highest_ - options_.sample_indices + 1) return;
     std::vector<SampleKey>& best = best_[static_cast<std::size_t>(index)];
     for (std::size_t q = from; q < to; ++q) {
-      const SampleKey key = numbering_.key_of(queue_[q]);
+      const SampleKey key = numbering_.key_of(search_.queued(q));
       offer_sample(best, key);
       if (with_mirror) offer_sample(best, t_.mirror_key(key));
     }
@@ -600,9 +523,7 @@ class Worker final : public WorkerFigures {
   std::uint64_t class_states_ = 0;           // the current class's states
   std::array<int, kMaxN> column_group_{};  // the kind sequences of the columns chosen so far
   ClassNumbering<Numbering> numbering_{t_, rows_};  // the current class's states
-  std::vector<std::uint8_t> index_, top_;
-  std::vector<std::uint32_t> parent_;
-  std::vector<Item> queue_;
+  ClassSearch<Numbering> search_;                    // their indices and components
   // note_clusters: per root, its record among the class's; per record, where its histogram
   // starts; the least mirrored key of each record's hardest states.
   std::vector<std::uint32_t> record_of_root_;
