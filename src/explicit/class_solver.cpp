@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <cstring>
 #include <numeric>
 #include <random>
 #include <stdexcept>
@@ -83,8 +82,8 @@ class Worker final : public WorkerFigures {
     }
   }
 
-  // The row combinations of the current item (rows_.combos(), slot_of_combo_ sized), and the
-  // states of all its classes, vehicle limits or not.
+  // Lists the current item's row combinations (rows_.combos(); the numbering sized for them)
+  // and returns the states of all its classes, vehicle limits or not.
   std::uint64_t build_combos(std::uint64_t combos) {
     numbering_.start_item(combos);
     return rows_.build_combos(combos);
