@@ -11,7 +11,12 @@
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "board/rules.hpp"
 #include "explicit/class_lines.hpp"
@@ -66,6 +71,21 @@ constexpr std::uint64_t kDigitMask = (1u << kDigitBits) - 1;
 // Σ_j digit_j · stride_j.
 template <class Lanes>
 inline std::uint32_t combination_state(std::uint64_t digits, const Lanes& stride) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<Lanes, NarrowNumbering::Lanes>) {
+    // One multiply-add of the 16-bit lanes into four 32-bit sums, then two adds: the generic
+    // reduction below compiles to lane extracts and inserts, three times the instructions in
+    // the search's hottest line. The lanes are read as signed: a stride of 2^15 or more is
+    // that of a column with a single arrangement, whose digit is 0.
+    const __m128i digit_lanes = _mm_unpacklo_epi8(_mm_cvtsi64_si128(static_cast<long long>(digits)), _mm_setzero_si128());
+    __m128i stride_lanes;
+    std::memcpy(&stride_lanes, &stride, sizeof stride_lanes);
+    __m128i sum = _mm_madd_epi16(digit_lanes, stride_lanes);
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xB1));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(sum));
+  }
+#endif
   DigitBytes bytes;
   std::memcpy(&bytes, &digits, sizeof bytes);
   Lanes sum = __builtin_convertvector(bytes, Lanes) * stride;

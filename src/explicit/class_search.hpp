@@ -25,7 +25,7 @@ class ClassSearch {
   // std::runtime_error above index 254.
   template <class OnLayer>
   std::size_t run(const ClassNumbering<Numbering>& numbering, std::size_t states, Metric metric, OnLayer&& on_layer) {
-    index_.assign(states, kUnreached);
+    index_.assign(states, IndexByte{kUnreached});
     parent_.resize(states);
     queue_.resize(states);
     std::size_t tail = queue_winning_states(numbering);
@@ -44,11 +44,11 @@ class ClassSearch {
         const Item item = queue_[head];
         const std::uint32_t root = find(item.state);
         numbering.for_each_neighbour(item, metric, slides, [&](const Item& to) {
-          if (index_[to.state] == kUnreached) {
-            index_[to.state] = static_cast<std::uint8_t>(next);
+          if (index_[to.state] == IndexByte{kUnreached}) {
+            index_[to.state] = IndexByte(next);
             parent_[to.state] = root;
             queue_[tail++] = to;
-          } else if (index_[to.state] < next && parent_[to.state] != root) {
+          } else if (static_cast<int>(index_[to.state]) < next && parent_[to.state] != root) {
             // An edge to a higher index is met again from its other end, once that end is
             // dequeued; most ends found here hang right under `root` already.
             if (const std::uint32_t other = find(to.state); other != root) parent_[other] = root;
@@ -64,7 +64,7 @@ class ClassSearch {
       const std::uint32_t s = queue_[q].state;
       const std::uint32_t r = find(s);
       parent_[s] = r;
-      top_[r] = std::max(top_[r], index_[s]);
+      top_[r] = std::max(top_[r], static_cast<std::uint8_t>(index_[s]));
     }
     return tail;
   }
@@ -72,7 +72,7 @@ class ClassSearch {
   // The indices under `metric` after run() (the components and top() kept): the same search
   // without unions. Returns the states it reached.
   std::size_t run_indices(const ClassNumbering<Numbering>& numbering, Metric metric) {
-    std::fill(index_.begin(), index_.end(), kUnreached);
+    std::fill(index_.begin(), index_.end(), IndexByte{kUnreached});
     std::size_t tail = queue_winning_states(numbering);
     for (std::size_t begin = 0, index = 0; begin < tail; ++index) {
       const std::size_t end = tail;
@@ -81,8 +81,8 @@ class ClassSearch {
       const Slides slides = index == 0 ? Slides::ExitRow : Slides::All;
       for (std::size_t head = begin; head < end; ++head)
         numbering.for_each_neighbour(queue_[head], metric, slides, [&](const Item& to) {
-          if (index_[to.state] != kUnreached) return;
-          index_[to.state] = static_cast<std::uint8_t>(next);
+          if (index_[to.state] != IndexByte{kUnreached}) return;
+          index_[to.state] = IndexByte(next);
           queue_[tail++] = to;
         });
       if (tail > end && next > kMaxStoredIndex) throw std::runtime_error("an index exceeds 254");
@@ -92,13 +92,14 @@ class ClassSearch {
   }
 
   const Item& queued(std::size_t q) const { return queue_[q]; }
-  std::uint8_t index(std::uint32_t state) const { return index_[state]; }
+  std::uint8_t index(std::uint32_t state) const { return static_cast<std::uint8_t>(index_[state]); }
   std::uint32_t root(std::uint32_t state) const { return parent_[state]; }
   std::uint8_t top(std::uint32_t root) const { return top_[root]; }
 
   // Gives the arrays' memory back (while a class goes to a solver outside the engine).
   void release() {
-    for (auto* bytes : {&index_, &top_}) std::vector<std::uint8_t>().swap(*bytes);
+    std::vector<IndexByte>().swap(index_);
+    std::vector<std::uint8_t>().swap(top_);
     std::vector<std::uint32_t>().swap(parent_);
     std::vector<Item>().swap(queue_);
   }
@@ -108,7 +109,7 @@ class ClassSearch {
   std::size_t queue_winning_states(const ClassNumbering<Numbering>& numbering) {
     std::size_t tail = 0;
     numbering.for_each_winning_state([&](const Item& item) {
-      index_[item.state] = 0;
+      index_[item.state] = IndexByte{0};
       queue_[tail++] = item;
     });
     return tail;
@@ -122,7 +123,12 @@ class ClassSearch {
     return s;
   }
 
-  std::vector<std::uint8_t> index_, top_;
+  // A state's index in a byte that is not a character type: a store to a character may alias
+  // any object, so each store to the indices would make the compiler load the numbering's
+  // tables again in the neighbour search around it.
+  enum class IndexByte : std::uint8_t {};
+  std::vector<IndexByte> index_;
+  std::vector<std::uint8_t> top_;
   std::vector<std::uint32_t> parent_;
   std::vector<Item> queue_;
 };
