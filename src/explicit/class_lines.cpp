@@ -43,6 +43,7 @@ LineTables::LineTables(const Rules& rules, std::size_t admitted_slots_in)
   compat.assign(static_cast<std::size_t>(groups * masks), {});
   admitted_flat.assign(static_cast<std::size_t>(groups * masks) * admitted_slots, 0);
   compat_pos.assign(static_cast<std::size_t>(count * masks), -1);
+  admitted_cover.assign(static_cast<std::size_t>(groups * masks), 0);
   for (int g = 0; g < groups; ++g)
     for (int m = 0; m < masks; ++m)
       for (int a : members[static_cast<std::size_t>(g)])
@@ -53,6 +54,7 @@ LineTables::LineTables(const Rules& rules, std::size_t admitted_slots_in)
           admitted_flat[static_cast<std::size_t>(g * masks + m) * admitted_slots + list.size()] =
               static_cast<std::uint8_t>(a);
           list.push_back(static_cast<std::uint8_t>(a));
+          admitted_cover[static_cast<std::size_t>(g * masks + m)] |= lines[a].occupied;
         }
 
   toggled.assign(static_cast<std::size_t>(count * masks), 0);

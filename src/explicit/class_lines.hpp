@@ -68,6 +68,10 @@ struct LineTables {
   int position(int arrangement, int mask) const {
     return compat_pos[static_cast<std::size_t>(arrangement * masks + mask)];
   }
+  // The cells of a line (bit k: cell k) that some arrangement of `group` admitted by `mask` covers.
+  std::uint32_t admitted_cells(int group, int mask) const {
+    return admitted_cover[static_cast<std::size_t>(group * masks + mask)];
+  }
   std::uint64_t toggled_positions(int arrangement, int mask) const {
     return toggled[static_cast<std::size_t>(arrangement * masks + mask)];
   }
@@ -104,6 +108,7 @@ struct LineTables {
   std::vector<std::vector<std::uint8_t>> compat;  // [group * masks + mask]: arrangements admitted
   std::vector<std::int8_t> compat_pos;            // [arrangement * masks + mask]: position or -1
   std::vector<std::uint8_t> admitted_flat;        // the same lists, admitted_slots apart
+  std::vector<std::uint32_t> admitted_cover;      // [group * masks + mask]: the cells they cover
   std::vector<std::uint64_t> free_arrangements;   // [mask]: a column's arrangements clear of it
   std::vector<std::uint32_t> column_groups;       // [mask]: bit g if line_ok[g] and g admits one
   std::vector<int> reflected;                     // [arrangement]: the line read backwards

@@ -5,7 +5,10 @@
 // the dot product of its column digits (each column's position in the list of arrangements its
 // mask admits) with the entry's strides. ClassNumbering numbers a class, lists the states of its
 // winning entries, gives every state's neighbours by a step or a move and every state's
-// explicit-engine key. The class solver searches over it. Internal to src/explicit/class_*.cpp.
+// explicit-engine key. It also splits a class whose lines fall into two parts that never
+// contest a cell (split()): the class is then the product of the two parts' states, and the
+// search can run on one slice of it. The class solver searches over it. Internal to
+// src/explicit/class_*.cpp.
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -101,6 +104,26 @@ inline std::uint32_t combination_state(std::uint64_t digits, const Lanes& stride
 // winning state: all that can lead out of the winning states, for a search without unions).
 enum class Slides { All, WinningOnce, ExitRow };
 
+// A set of lines: bit i is row i, bit n + j column j.
+using LineSet = std::uint32_t;
+constexpr LineSet kEveryLine = ~LineSet{0};
+
+// What makes a part's slice what it is, whatever the rest of its class: its lines, their
+// kind sequences and the cells of each that the other parts' vehicles (as in state 0) and the
+// walls hold. Two parts of one shape have the same slice graph (ClassNumbering::part_shape).
+struct PartShape {
+  LineSet lines = 0;
+  std::array<std::uint32_t, 2 * kMaxN> line{};  // per line of the part: group << 16 | walls << 8 | held cells
+  friend bool operator==(const PartShape&, const PartShape&) = default;
+};
+struct PartShapeHash {
+  std::size_t operator()(const PartShape& shape) const {
+    std::uint64_t h = shape.lines * 0x9E3779B97F4A7C15u;
+    for (const std::uint32_t v : shape.line) h = (h ^ v) * 0x100000001B3u;
+    return static_cast<std::size_t>(h ^ h >> 29);
+  }
+};
+
 template <class Numbering>
 class ClassNumbering {
   using Lanes = typename Numbering::Lanes;
@@ -151,14 +174,230 @@ class ClassNumbering {
       if (total > max_states) throw std::logic_error("class engine: a class above the bound was not refused");
     }
     offsets_[kept.size()] = static_cast<std::uint32_t>(total);
+    parts_.clear();
+    use_lines(kEveryLine);
+    return total;
+  }
+
+  // After number(): splits the class's lines that move (hold more than one arrangement in the
+  // class) into parts, a row and a column in one part if a vehicle of each covers their
+  // common cell in some state. Vehicles of different parts never meet, so the class is the
+  // product of its parts' slices (a state is one state of each), a slide changes one part
+  // only, and a state's index is that of its exit row's part: the other parts' slides change
+  // no distance to the winning states. Leaves the exit row's part in use (use_lines), and
+  // returns whether there are other parts.
+  bool split() {
+    const int n = t_.n;
+    // Per column, the rows its crossing vehicles and walls cover in some entry (the union of
+    // the masks) and in every entry (their intersection). A row moves iff its cells differ
+    // between entries (a kind sequence's arrangement is its cells); a column's vehicles cover
+    // at most the cells its arrangements admitted by the intersection cover, and it moves only
+    // if that admits two. Both may overstate what moves and meets: parts are then merged,
+    // never wrongly split.
+    std::uint64_t union_masks = 0, common_masks = ~std::uint64_t{0};
+    static_assert(sizeof(Combo::column_mask) == sizeof(std::uint64_t));
+    for (const Entry<Numbering>& e : entries_) {
+      std::uint64_t masks;
+      std::memcpy(&masks, e.combo.column_mask.data(), sizeof masks);
+      union_masks |= masks;
+      common_masks &= masks;
+    }
+    const auto column_byte = [](std::uint64_t masks, int j) { return static_cast<int>(masks >> (8 * j) & 0xFF); };
+    LineSet moving = 0;
+    for (const int i : rows_.active_rows())
+      if (((union_masks ^ common_masks) >> i & 0x0101010101010101u) != 0) moving |= LineSet{1} << i;
+    std::array<std::uint32_t, kMaxN> column_cover{};
+    for (const int j : active_columns_) {
+      const auto uj = static_cast<std::size_t>(j);
+      const int common = column_byte(common_masks, j);
+      column_cover[uj] = t_.admitted_cells(column_group_[uj], common);
+      if (t_.admitted(column_group_[uj], common).size() > 1) moving |= LineSet{1} << (n + j);
+    }
+    // Union-find over the lines that move (a line that does not never meets another line's
+    // vehicles: its cells are theirs in no state): rows 0..n-1, then the columns.
+    std::array<int, 2 * kMaxN> part;
+    for (int l = 0; l < 2 * n; ++l) part[static_cast<std::size_t>(l)] = l;
+    const auto find = [&part](int l) {
+      while (part[static_cast<std::size_t>(l)] != l) l = part[static_cast<std::size_t>(l)];
+      return l;
+    };
+    for (const int i : rows_.active_rows())
+      for (const int j : active_columns_)
+        if ((column_byte(union_masks, j) & column_cover[static_cast<std::size_t>(j)]) >> i & 1)
+          part[static_cast<std::size_t>(find(n + j))] = find(i);
+    // The exit row's part first, then the others in the order of their first line; the lines
+    // that do not move in none (their slides are none).
+    parts_.clear();
+    std::array<int, 2 * kMaxN> part_of{};
+    part_of.fill(-1);
+    const auto add = [&](int line) {
+      int& p = part_of[static_cast<std::size_t>(find(line))];
+      if (p < 0) {
+        p = static_cast<int>(parts_.size());
+        parts_.push_back(0);
+      }
+      parts_[static_cast<std::size_t>(p)] |= LineSet{1} << line;
+    };
+    add(t_.exit_row);
+    for (const int i : rows_.active_rows())
+      if (moving >> i & 1) add(i);
+    for (const int j : active_columns_)
+      if (moving >> (n + j) & 1) add(n + j);
+    use_lines(parts_[0]);
+    if (parts_.size() == 1) {
+      parts_.clear();
+      return false;
+    }
+    // State 0's column arrangements: a slice holds the lines outside its part at state 0's.
+    for (int j = 0; j < n; ++j) {
+      const auto uj = static_cast<std::size_t>(j);
+      first_column_[uj] = t_.admitted(column_group_[uj], entries_[0].combo.column_mask[uj])[0];
+    }
+    return true;
+  }
+
+  // After a split(): its parts, the exit row's first (each a set of lines with vehicles).
+  const std::vector<LineSet>& parts() const { return parts_; }
+
+  // Only the slides of `lines` from now on; and while they are a split class's main part,
+  // for_each_winning_state lists only the main slice's winning states.
+  void use_lines(LineSet lines) {
+    const int n = t_.n;
+    slide_lines_ = lines;
+    slide_rows_.clear();
+    slide_columns_.clear();
+    for (const int i : rows_.active_rows())
+      if (lines >> i & 1) slide_rows_.push_back(i);
+    for (const int j : active_columns_)
+      if (lines >> (n + j) & 1) slide_columns_.push_back(j);
+  }
+
+  std::size_t entry_count() const { return entries_.size(); }
+
+  // The shape of the part `lines` of the class split last.
+  PartShape part_shape(LineSet lines) const {
+    const int n = t_.n;
+    PartShape shape;
+    shape.lines = lines;
+    const std::uint32_t part_rows = lines & ((1u << n) - 1);
+    for (int i = 0; i < n; ++i) {
+      if (!(lines >> i & 1)) continue;
+      std::uint32_t held = rows_.walls_of_row(i);
+      for (const int j : active_columns_)
+        if (!(lines >> (n + j) & 1)) held |= (t_.lines[first_column_[static_cast<std::size_t>(j)]].occupied >> i & 1u) << j;
+      shape.line[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(rows_.group(i)) << 16 | rows_.walls_of_row(i) << 8 | held;
+    }
+    for (int j = 0; j < n; ++j) {
+      if (!(lines >> (n + j) & 1)) continue;
+      std::uint32_t walls = 0;
+      for (int i = 0; i < n; ++i) walls |= (rows_.walls_of_row(i) >> j & 1u) << i;
+      const std::uint32_t held = (entries_[0].combo.column_mask[static_cast<std::size_t>(j)] & ~part_rows) | walls;
+      shape.line[static_cast<std::size_t>(n + j)] =
+          static_cast<std::uint32_t>(column_group_[static_cast<std::size_t>(j)]) << 16 | walls << 8 | held;
+    }
+    return shape;
+  }
+
+  // The place of a state of the slice of the lines in use among its entry's states in that
+  // slice: the digits of those lines' columns in mixed radix, the last column fastest (the
+  // order for_each_slice_state lists them in).
+  std::uint32_t slice_position(const Item& item) const {
+    const Entry<Numbering>& e = entries_[item.entry];
+    std::uint32_t position = 0;
+    for (const int j : slide_columns_)
+      position = position * e.radix[static_cast<std::size_t>(j)] + static_cast<std::uint32_t>(digit_of(item, j));
+    return position;
+  }
+
+  // The fields of `lines` in key_of's keys.
+  SampleKey key_mask(LineSet lines) const {
+    const int n = t_.n;
+    const SampleKey field = (SampleKey{1} << t_.key_bits) - 1;
+    SampleKey mask = 0;
+    for (int l = 0; l < 2 * n; ++l)
+      if (lines >> l & 1) mask |= field << (t_.key_bits * (2 * n - 1 - l));
+    return mask;
+  }
+
+  // Calls visit(item) for every state of the slice of `lines` (a part of a split class): the
+  // states whose other lines hold state 0's arrangements, in numbering order (ascending); only
+  // the winning ones if `winning`.
+  template <class Visit>
+  void for_each_slice_state(LineSet lines, bool winning, Visit&& visit) const {
+    const int n = t_.n;
+    const Combo& first = entries_[0].combo;
+    std::array<int, kMaxN> free_columns;
+    int free_count = 0;
+    for (const int j : active_columns_)
+      if (lines >> (n + j) & 1) free_columns[static_cast<std::size_t>(free_count++)] = j;
+    for (std::size_t k = 0; k < entries_.size(); ++k) {
+      const Entry<Numbering>& e = entries_[k];
+      const Combo& c = e.combo;
+      if ((winning && !c.winning) || offsets_[k + 1] == offsets_[k]) continue;
+      bool held = true;
+      for (const int i : rows_.active_rows())
+        if (!(lines >> i & 1) && c.row[static_cast<std::size_t>(i)] != first.row[static_cast<std::size_t>(i)]) held = false;
+      if (!held) continue;
+      std::array<std::uint8_t, kMaxN> digit{};
+      for (const int j : active_columns_) {
+        const auto uj = static_cast<std::size_t>(j);
+        if (lines >> (n + j) & 1) continue;
+        const int position = t_.position(first_column_[uj], c.column_mask[uj]);
+        if (position < 0) throw std::logic_error("class engine: a split class is not a product");
+        digit[uj] = static_cast<std::uint8_t>(position);
+      }
+      // An odometer over the free columns, the last one fastest: ascending state numbers.
+      while (true) {
+        std::uint64_t packed = 0;
+        std::uint32_t state = e.offset;
+        for (int j = 0; j < n; ++j) {
+          const auto uj = static_cast<std::size_t>(j);
+          packed |= std::uint64_t{digit[uj]} << (kDigitBits * j);
+          state += digit[uj] * static_cast<std::uint32_t>(e.stride[uj]);
+        }
+        visit(Item{state, static_cast<std::uint32_t>(k), packed});
+        int f = free_count - 1;
+        for (; f >= 0; --f) {
+          const auto uj = static_cast<std::size_t>(free_columns[static_cast<std::size_t>(f)]);
+          if (++digit[uj] < e.radix[uj]) break;
+          digit[uj] = 0;
+        }
+        if (f < 0) break;
+      }
+    }
+  }
+
+  // The states of the slice of `lines`, counted without listing them.
+  std::uint64_t slice_states(LineSet lines) const {
+    const int n = t_.n;
+    const Combo& first = entries_[0].combo;
+    std::uint64_t total = 0;
+    for (std::size_t k = 0; k < entries_.size(); ++k) {
+      const Entry<Numbering>& e = entries_[k];
+      const Combo& c = e.combo;
+      if (offsets_[k + 1] == offsets_[k]) continue;
+      bool held = true;
+      for (const int i : rows_.active_rows())
+        if (!(lines >> i & 1) && c.row[static_cast<std::size_t>(i)] != first.row[static_cast<std::size_t>(i)]) held = false;
+      if (!held) continue;
+      std::uint64_t size = 1;
+      for (const int j : active_columns_)
+        if (lines >> (n + j) & 1) size *= e.radix[static_cast<std::size_t>(j)];
+      total += size;
+    }
     return total;
   }
 
   std::uint64_t states() const { return offsets_.empty() ? 0 : offsets_.back(); }  // of the class numbered last
 
-  // Calls visit(item) for every state of the class's winning entries, in numbering order.
+  // Calls visit(item) for every state of the class's winning entries, in numbering order (with
+  // a split class's main part in use, of the main slice's).
   template <class Visit>
   void for_each_winning_state(Visit&& visit) const {
+    if (!parts_.empty() && slide_lines_ == parts_[0]) {
+      for_each_slice_state(parts_[0], true, visit);
+      return;
+    }
     for (std::size_t k = 0; k < entries_.size(); ++k)
       if (entries_[k].combo.winning) for_each_state_of(k, visit);
   }
@@ -179,8 +418,10 @@ class ClassNumbering {
   }
 
   // Calls visit(neighbour) for every state one step or move (`metric`) away from `item`, of
-  // the slides `which` names.
-  template <class Visit>
+  // the slides `which` names, by the lines in use (use_lines). Without kNumbered, a
+  // neighbour by a row slide comes with its entry and digits but state 0 (its number is the
+  // dearest part, and a part's union-find places it by slice_position).
+  template <bool kNumbered = true, class Visit>
   void for_each_neighbour(const Item& item, Metric metric, Slides which, Visit&& visit) const {
     const bool winning = which != Slides::All;
     const int n = t_.n;
@@ -199,7 +440,7 @@ class ClassNumbering {
     const SlideTable& all_slides = t_.slide_table(metric, false);
     const SlideTable& slides = t_.slide_table(metric, winning);
     const int masks = t_.masks;
-    for (const int j : active_columns_) {
+    for (const int j : slide_columns_) {
       if (which == Slides::ExitRow) break;
       const auto uj = static_cast<std::size_t>(j);
       const int mask = c.column_mask[uj];
@@ -212,7 +453,7 @@ class ClassNumbering {
         visit(Item{state, item.entry, digits});
       }
     }
-    for (const int i : rows_.active_rows()) {
+    for (const int i : slide_rows_) {
       if (which == Slides::ExitRow && i != t_.exit_row) continue;
       const auto ui = static_cast<std::size_t>(i);
       const int from = c.row[ui];
@@ -233,7 +474,10 @@ class ClassNumbering {
         const std::uint32_t entry = slot_of_combo_[id];
         const Entry<Numbering>& to = entries_[entry];
         const std::uint64_t digits = (item.digits & ~m.changed_digits) | (flipped & m.changed_digits);
-        visit(Item{to.offset + combination_state(digits, to.stride), entry, digits});
+        if constexpr (kNumbered)
+          visit(Item{to.offset + combination_state(digits, to.stride), entry, digits});
+        else
+          visit(Item{0, entry, digits});
       }
     }
   }
@@ -268,6 +512,11 @@ class ClassNumbering {
   std::array<int, kMaxN> column_group_{};
   std::array<const std::uint8_t*, kMaxN> column_table_{};  // admitted_table(column_group_[j])
   std::vector<int> active_columns_;                        // the columns holding vehicles
+  // split(): its parts and state 0's column arrangements; use_lines(): the lines that slide.
+  std::vector<LineSet> parts_;
+  std::array<int, kMaxN> first_column_{};
+  LineSet slide_lines_ = kEveryLine;
+  std::vector<int> slide_rows_, slide_columns_;
   std::vector<Entry<Numbering>> entries_;
   std::vector<std::uint32_t> offsets_;  // per entry, plus the end
 };

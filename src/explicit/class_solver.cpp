@@ -6,6 +6,7 @@
 #include <numeric>
 #include <random>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <unistd.h>
 
@@ -336,6 +337,14 @@ class Worker final : public WorkerFigures {
     const std::uint64_t total = numbering_.number(*class_, column_group_, bounds_.class_states);
     const auto states = static_cast<std::size_t>(total);
     states_.fetch_add(states * static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
+    // A class whose parts never meet is searched on its main slice alone: each state found
+    // there stands for rest_.states states, each component for rest_.components.
+    rest_ = Rest{};
+    rest_keys_.assign(1, 0);
+    rest_mirror_keys_.assign(1, 0);
+    rest_key_mask_ = rest_mirror_mask_ = 0;
+    if (!options_.split_classes || options_.on_clusters) numbering_.use_lines(kEveryLine);
+    else if (numbering_.split()) take_rest(total);
 
     std::array<std::uint64_t, kIndexSlots> layer{};
     const std::size_t solvable =
@@ -350,18 +359,130 @@ class Worker final : public WorkerFigures {
     VehicleTally& tally = touch(rows_.wall_count(), cars, trucks);
     add_exact(tally.domain, w * states);
     for (int i = 0; i < kIndexSlots && layer[static_cast<std::size_t>(i)] != 0; ++i)
-      add_exact(tally.count[static_cast<std::size_t>(i)], w * layer[static_cast<std::size_t>(i)]);
-    // One addition of w <= 2 per solved state: these counters cannot pass 2^64 (the sums
+      add_exact(tally.count[static_cast<std::size_t>(i)], w * rest_.states * layer[static_cast<std::size_t>(i)]);
+    // At most w * (the class's states) per class: these counters cannot pass 2^64 (the sums
     // of several workers' and runs' counters are added exactly).
+    const std::uint64_t per_state = w * rest_.states, per_component = w * rest_.components;
     for (std::size_t q = 0; q < solvable; ++q) {
       const std::uint32_t s = search_.queued(q).state;
       const std::uint32_t r = search_.root(s);
       const std::uint8_t top = search_.top(r);
-      if (search_.index(s) == top) tally.nondominated[top] += w;
-      if (r == s) tally.components[top] += w;
+      if (search_.index(s) == top) tally.nondominated[top] += per_state;
+      if (r == s) tally.components[top] += per_component;
     }
     if (options_.on_clusters) note_clusters(cars, trucks, weight == 2, solvable);
     return states;
+  }
+
+  // The parts of the class just split other than the exit row's: the states and components
+  // of their product (the rest: a product of graphs has the product of their components).
+  // Each part is listed as its slice, and its components found by union-find along its own
+  // slides (the metric does not change components). Checks that the class is the product of
+  // its parts' slices, and leaves the exit row's part in use.
+  void take_rest(std::uint64_t total) {
+    const std::vector<LineSet>& parts = numbering_.parts();
+    rest_ = Rest{};
+    rest_keys_ready_ = false;
+    std::uint64_t product = numbering_.slice_states(parts[0]);
+    for (std::size_t p = 1; p < parts.size(); ++p) {
+      const LineSet lines = parts[p];
+      // Parts of one shape recur across classes (the classes of an item differ in the main
+      // part's columns): each shape's figures are worked out once per worker.
+      const PartShape shape = numbering_.part_shape(lines);
+      if (const auto known = part_figures_.find(shape); known != part_figures_.end()) {
+        rest_.states *= known->second.states;
+        rest_.components *= known->second.components;
+        product *= known->second.states;
+        continue;
+      }
+      std::vector<Item>& items = part_items_;
+      items.clear();
+      // Per entry, where its slice states start in items (kNoEntry: it holds none).
+      constexpr std::uint32_t kNoEntry = ~std::uint32_t{0};
+      part_start_.assign(numbering_.entry_count(), kNoEntry);
+      numbering_.for_each_slice_state(lines, false, [&](const Item& item) {
+        if (part_start_[item.entry] == kNoEntry) part_start_[item.entry] = static_cast<std::uint32_t>(items.size());
+        items.push_back(item);
+      });
+      std::vector<std::uint32_t>& parent = part_parent_;
+      parent.resize(items.size());
+      std::iota(parent.begin(), parent.end(), 0u);
+      const auto find = [&parent](std::uint32_t x) {
+        while (parent[x] != x) x = parent[x] = parent[parent[x]];
+        return x;
+      };
+      std::uint64_t components = items.size();
+      numbering_.use_lines(lines);
+      // The union-find needs each edge once: from the end where it leads to a higher
+      // arrangement (the exit row, whose slides are all given, is in the main part).
+      for (std::size_t q = 0; q < items.size(); ++q)
+        numbering_.template for_each_neighbour<false>(items[q], rules_.metric(), Slides::WinningOnce, [&](const Item& to) {
+          const std::uint32_t start = part_start_[to.entry];
+          const std::uint32_t at = start + numbering_.slice_position(to);
+          if (start == kNoEntry || at >= items.size())
+            throw std::logic_error("class engine: a slide leaves its part's slice");
+          const std::uint32_t a = find(static_cast<std::uint32_t>(q)), b = find(at);
+          if (a != b) {
+            parent[b] = a;
+            --components;
+          }
+        });
+      rest_.states *= items.size();
+      rest_.components *= components;
+      product *= items.size();
+      if (part_figures_.size() >= kMaxPartShapes) part_figures_.clear();
+      part_figures_.emplace(shape, Rest{.states = items.size(), .components = components});
+    }
+    if (product != total) throw std::logic_error("class engine: a split class is not the product of its parts' slices");
+    numbering_.use_lines(parts[0]);
+  }
+
+  // For the samples of a split class, once a layer is sampled: the least keys of the rest's
+  // states restricted to its lines' fields, and of their mirror images (`with_mirror`). The
+  // least keys of a product of parts (disjoint fields) are combinations of each part's least
+  // keys: `cap` of them are kept, part by part.
+  void take_rest_keys(bool with_mirror) {
+    rest_keys_ready_ = true;
+    const std::vector<LineSet>& parts = numbering_.parts();
+    const auto cap = static_cast<std::size_t>(options_.samples_per_index);
+    for (std::size_t p = 1; p < parts.size(); ++p) {
+      // The mirror keeps each column's field and moves row i's to row n - 1 - i.
+      const SampleKey mask = numbering_.key_mask(parts[p]);
+      const SampleKey image_mask = numbering_.key_mask(mirrored(parts[p]));
+      rest_key_mask_ |= mask;
+      rest_mirror_mask_ |= image_mask;
+      part_keys_.clear();
+      part_mirror_keys_.clear();
+      numbering_.for_each_slice_state(parts[p], false, [&](const Item& item) {
+        const SampleKey key = numbering_.key_of(item);
+        part_keys_.push_back(key & mask);
+        if (with_mirror) part_mirror_keys_.push_back(t_.mirror_key(key) & image_mask);
+      });
+      combine_least(rest_keys_, part_keys_, cap);
+      if (with_mirror) combine_least(rest_mirror_keys_, part_mirror_keys_, cap);
+    }
+  }
+
+  // The lines of the mirror image of `lines`: the rows in reverse order, the columns kept.
+  LineSet mirrored(LineSet lines) const {
+    const int n = t_.n;
+    LineSet image = lines & ~((LineSet{1} << n) - 1);
+    for (int i = 0; i < n; ++i)
+      if (lines >> i & 1) image |= LineSet{1} << (n - 1 - i);
+    return image;
+  }
+
+  // keys = the `cap` least of {a | b: a in keys, b in part} (keys and part of disjoint fields).
+  void combine_least(std::vector<SampleKey>& keys, std::vector<SampleKey>& part, std::size_t cap) {
+    std::sort(part.begin(), part.end());
+    part.erase(std::unique(part.begin(), part.end()), part.end());
+    if (part.size() > cap) part.resize(cap);
+    combined_.clear();
+    for (const SampleKey a : keys)
+      for (const SampleKey b : part) combined_.push_back(a | b);
+    std::sort(combined_.begin(), combined_.end());
+    if (combined_.size() > cap) combined_.resize(cap);
+    keys.swap(combined_);
   }
 
   // Appends a record of every component of the class just solved whose highest index is at
@@ -493,10 +614,17 @@ class Worker final : public WorkerFigures {
     highest_ = std::max(highest_, index);
     if (index < highest_ - options_.sample_indices + 1) return;
     std::vector<SampleKey>& best = best_[static_cast<std::size_t>(index)];
+    if (!rest_keys_ready_) take_rest_keys(with_mirror);
     for (std::size_t q = from; q < to; ++q) {
       const SampleKey key = numbering_.key_of(search_.queued(q));
-      offer_sample(best, key);
-      if (with_mirror) offer_sample(best, t_.mirror_key(key));
+      // A state of a split class's main slice stands for itself with every state of the rest:
+      // of those, only the rest's least keys can be among the least (the fields are
+      // disjoint). A class not split has one rest key, 0, and masks 0.
+      const SampleKey main_key = key & ~rest_key_mask_;
+      for (const SampleKey rest_key : rest_keys_) offer_sample(best, main_key | rest_key);
+      if (!with_mirror) continue;
+      const SampleKey main_image = t_.mirror_key(key) & ~rest_mirror_mask_;
+      for (const SampleKey rest_image : rest_mirror_keys_) offer_sample(best, main_image | rest_image);
     }
   }
 
@@ -523,6 +651,21 @@ class Worker final : public WorkerFigures {
   std::array<int, kMaxN> column_group_{};  // the kind sequences of the columns chosen so far
   ClassNumbering<Numbering> numbering_{t_, rows_};  // the current class's states
   ClassSearch<Numbering> search_;                    // their indices and components
+  // A split class's parts other than the exit row's (take_rest): one state and one component
+  // for a class not split; the least keys of their lines' fields (one key 0 if not split).
+  struct Rest {
+    std::uint64_t states = 1, components = 1;
+  } rest_;
+  std::vector<SampleKey> rest_keys_, rest_mirror_keys_;
+  SampleKey rest_key_mask_ = 0, rest_mirror_mask_ = 0;  // their fields, and their images'
+  bool rest_keys_ready_ = true;
+  // The figures of the part shapes met (take_rest), at most kMaxPartShapes (~8 MB).
+  static constexpr std::size_t kMaxPartShapes = std::size_t{1} << 16;
+  std::unordered_map<PartShape, Rest, PartShapeHash> part_figures_;
+  // take_rest's storage, kept from class to class.
+  std::vector<Item> part_items_;
+  std::vector<std::uint32_t> part_parent_, part_start_;
+  std::vector<SampleKey> part_keys_, part_mirror_keys_, combined_;
   // note_clusters: per root, its record among the class's; per record, where its histogram
   // starts; the least mirrored key of each record's hardest states.
   std::vector<std::uint32_t> record_of_root_;

@@ -31,8 +31,8 @@ using test_support::explicit_figures;
 
 // How the sweep runs: the defaults, without the mirror, with the numbering of 7x7 and 8x8
 // (32-bit lanes), with the items of the larger classes refused (above 20 states on 4x4, 300 on
-// larger boards) and then retried.
-enum class Variant { Default, NoMirror, Wide, Refused };
+// larger boards) and then retried, with every class searched whole (not split into parts).
+enum class Variant { Default, NoMirror, Wide, Refused, Whole };
 
 std::string variant_name(Variant v) {
   switch (v) {
@@ -40,6 +40,7 @@ std::string variant_name(Variant v) {
     case Variant::NoMirror: return "nomirror";
     case Variant::Wide: return "wide";
     case Variant::Refused: return "refused";
+    case Variant::Whole: return "whole";
   }
   return "?";
 }
@@ -51,6 +52,7 @@ ClassCensus sweep(const Rules& rules, Variant variant, int threads = 2) {
   options.threads = threads;
   options.mirror = variant != Variant::NoMirror;
   options.wide_numbering = variant == Variant::Wide;
+  options.split_classes = variant != Variant::Whole;
   if (variant != Variant::Refused) return classify_by_classes(rules, options);
   options.max_class_states = rules.size() == 4 ? 20 : 300;
   std::optional<ClassSweepState> last;
@@ -92,7 +94,7 @@ std::string board_name(const ::testing::TestParamInfo<std::tuple<int, int, Metri
 INSTANTIATE_TEST_SUITE_P(
     SmallBoards, ClassEngine,
     ::testing::Combine(::testing::Values(4, 5), ::testing::Values(-1), ::testing::Values(Metric::Step, Metric::Move),
-                     ::testing::Values(Variant::NoMirror, Variant::Wide, Variant::Refused)),
+                     ::testing::Values(Variant::NoMirror, Variant::Wide, Variant::Refused, Variant::Whole)),
     board_name);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -125,7 +127,7 @@ TEST(ClassEngineLimits, LimitedRunAndTalliesOfTheFullRunAgree) {
 
 TEST(ClassEngineLimits, SixBySixWithFewVehicles) {
   const Rules rules(6, -1, Metric::Move, VehicleLimits{-1, -1, 4});
-  for (const Variant variant : {Variant::Wide, Variant::Refused})
+  for (const Variant variant : {Variant::Wide, Variant::Refused, Variant::Whole})
     expect_same_figures(sweep(rules, variant).classification(), explicit_figures(rules), {.samples = true});
 }
 
@@ -159,6 +161,15 @@ TEST(ClassEngineMirror, SevenBySevenWithFewVehiclesEqualsTheSweepWithoutIt) {
     EXPECT_EQ(c.domain_count, exact.domain);
     EXPECT_EQ(c.winning_count, exact.winning);
     expect_same_census(mirrored, sweep(rules, Variant::NoMirror));
+  }
+}
+
+TEST(ClassEngineSplit, SevenBySevenWithFewVehiclesEqualsTheWholeSearch) {
+  // Few vehicles on a large board: most classes split into parts. Every figure and sample,
+  // with the mirror, equals the search of every class whole.
+  for (const Metric metric : {Metric::Step, Metric::Move}) {
+    const Rules rules(7, -1, metric, VehicleLimits{-1, -1, 4});
+    expect_same_census(sweep(rules, Variant::Default), sweep(rules, Variant::Whole));
   }
 }
 

@@ -1,0 +1,139 @@
+// ClassNumbering::split on hand-made 4x4 classes: a class whose vehicles never meet splits into
+// parts whose slices multiply to the class, each slice listed in ascending states with the
+// other parts as in state 0; a class whose lines all meet does not split.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "explicit/class_lines.hpp"
+#include "explicit/class_numbering.hpp"
+#include "explicit/class_rows.hpp"
+#include "test_tier.hpp"
+
+RUSHHOUR_TEST_TIER(quick);
+
+namespace rushhour::class_engine {
+namespace {
+
+struct Kept {
+  std::uint32_t combo;
+};
+
+int group_of_lengths(const LineTables& t, const std::vector<int>& lengths) {
+  for (int g = 0; g < t.groups; ++g)
+    if (kind_lengths(t, g) == lengths) return g;
+  ADD_FAILURE() << "no kind sequence of that length";
+  return 0;
+}
+
+// The class of a 4x4 board whose rows and columns hold the kind sequences given (vehicle
+// lengths along each line), numbered; every admitted row combination whose columns admit
+// their sequences is kept.
+class HandMadeClass {
+ public:
+  HandMadeClass(const std::vector<std::vector<int>>& row_lengths, const std::vector<std::vector<int>>& column_lengths)
+      : tables_(tables_of(rules_, false)), rows_(tables_, rules_, false, fixed_groups(tables_, {})), numbering_(tables_, rows_) {
+    std::uint64_t item = 0;
+    for (const auto& lengths : row_lengths) item = item * static_cast<std::uint64_t>(tables_.groups) + group_of_lengths(tables_, lengths);
+    const std::optional<std::uint64_t> combos = rows_.take(item);
+    EXPECT_TRUE(combos.has_value());
+    rows_.build_combos(*combos);
+    std::array<int, kMaxN> column_group{};
+    for (std::size_t j = 0; j < column_lengths.size(); ++j) column_group[j] = group_of_lengths(tables_, column_lengths[j]);
+    std::vector<Kept> kept;
+    for (const std::uint32_t id : rows_.admitted()) {
+      const Combo& c = rows_.combos()[id];
+      bool admitted = true;
+      for (int j = 0; j < tables_.n; ++j)
+        if (tables_.admitted(column_group[static_cast<std::size_t>(j)], c.column_mask[static_cast<std::size_t>(j)]).empty())
+          admitted = false;
+      if (admitted) kept.push_back({id});
+    }
+    numbering_.start_item(*combos);
+    states_ = numbering_.number(kept, column_group, ~std::uint64_t{0});
+  }
+
+  ClassNumbering<NarrowNumbering>& numbering() { return numbering_; }
+  std::uint64_t states() const { return states_; }
+
+ private:
+  const Rules rules_{4};  // exit row 1
+  const LineTables tables_;
+  ItemRows rows_;
+  ClassNumbering<NarrowNumbering> numbering_;
+  std::uint64_t states_ = 0;
+};
+
+std::vector<std::uint32_t> slice(ClassNumbering<NarrowNumbering>& numbering, LineSet lines) {
+  std::vector<std::uint32_t> states;
+  numbering.for_each_slice_state(lines, false, [&](const Item& item) { states.push_back(item.state); });
+  return states;
+}
+
+TEST(ClassNumberingSplit, VehiclesThatNeverMeetMakeAProductOfParts) {
+  // The target car in row 1, a car in row 3, a truck in row 0 and a vertical car in column 3,
+  // which can reach every row: one part. Without the column's car and the truck, row 3's car
+  // never meets the target: two parts of three positions each.
+  HandMadeClass meeting({{3}, {2}, {}, {2}}, {{}, {}, {}, {2}});
+  EXPECT_FALSE(meeting.numbering().split());
+  EXPECT_TRUE(meeting.numbering().parts().empty());
+
+  HandMadeClass apart({{}, {2}, {}, {2}}, {{}, {}, {}, {}});
+  ClassNumbering<NarrowNumbering>& numbering = apart.numbering();
+  ASSERT_EQ(apart.states(), 9u);
+  ASSERT_TRUE(numbering.split());
+  const LineSet row1 = 1u << 1, row3 = 1u << 3;
+  ASSERT_EQ(numbering.parts(), (std::vector<LineSet>{row1, row3}));
+  EXPECT_EQ(numbering.slice_states(row1), 3u);
+  EXPECT_EQ(numbering.slice_states(row3), 3u);
+  const std::vector<std::uint32_t> main_slice = slice(numbering, row1), rest_slice = slice(numbering, row3);
+  EXPECT_EQ(main_slice.size(), 3u);
+  EXPECT_EQ(rest_slice.size(), 3u);
+  EXPECT_TRUE(std::is_sorted(main_slice.begin(), main_slice.end()));
+  EXPECT_TRUE(std::is_sorted(rest_slice.begin(), rest_slice.end()));
+  // State 0 lies in both slices; they share nothing else.
+  EXPECT_EQ(main_slice.front(), 0u);
+  EXPECT_EQ(rest_slice.front(), 0u);
+  std::vector<std::uint32_t> shared;
+  std::set_intersection(main_slice.begin(), main_slice.end(), rest_slice.begin(), rest_slice.end(), std::back_inserter(shared));
+  EXPECT_EQ(shared, std::vector<std::uint32_t>{0});
+  // In use after the split: the main part only, so the winning states listed are the main
+  // slice's (the target car at the exit, row 3's car as in state 0).
+  std::vector<std::uint32_t> winning;
+  numbering.for_each_winning_state([&](const Item& item) { winning.push_back(item.state); });
+  EXPECT_EQ(winning.size(), 1u);
+  // Row 3's car slides along its row, never out of its slice; a neighbour's place in the
+  // slice is where its entry's slice states start, plus its slice_position.
+  numbering.use_lines(row3);
+  std::vector<Item> rest_items;
+  numbering.for_each_slice_state(row3, false, [&](const Item& item) { rest_items.push_back(item); });
+  int neighbours = 0;
+  for (const Item& item : rest_items)
+    numbering.for_each_neighbour(item, Metric::Step, Slides::All, [&](const Item& to) {
+      ++neighbours;
+      const auto at = std::lower_bound(rest_slice.begin(), rest_slice.end(), to.state);
+      ASSERT_TRUE(at != rest_slice.end() && *at == to.state) << to.state;
+      const auto first_of_entry = std::find_if(rest_items.begin(), rest_items.end(),
+                                               [&](const Item& other) { return other.entry == to.entry; });
+      EXPECT_EQ(static_cast<std::ptrdiff_t>(numbering.slice_position(to)),
+                (at - rest_slice.begin()) - (first_of_entry - rest_items.begin()));
+    });
+  EXPECT_EQ(neighbours, 4);  // the middle position has two, the ends one each
+  numbering.use_lines(kEveryLine);
+  std::vector<std::uint32_t> every_winning;
+  numbering.for_each_winning_state([&](const Item& item) { every_winning.push_back(item.state); });
+  EXPECT_EQ(every_winning.size(), 3u);
+}
+
+TEST(ClassNumberingSplit, LinesThatNeverMoveBelongToNoPart) {
+  // Two cars fill row 3: it never moves, so it meets nothing and is in no part.
+  HandMadeClass filled({{}, {2}, {}, {2, 2}}, {{}, {}, {}, {}});
+  ASSERT_EQ(filled.states(), 3u);
+  EXPECT_FALSE(filled.numbering().split());
+  EXPECT_TRUE(filled.numbering().parts().empty());
+}
+
+}  // namespace
+}  // namespace rushhour::class_engine
