@@ -325,7 +325,6 @@ class ClassNumbering {
   template <class Visit>
   void for_each_slice_state(LineSet lines, bool winning, Visit&& visit) const {
     const int n = t_.n;
-    const Combo& first = entries_[0].combo;
     std::array<int, kMaxN> free_columns;
     int free_count = 0;
     for (const int j : active_columns_)
@@ -333,11 +332,7 @@ class ClassNumbering {
     for (std::size_t k = 0; k < entries_.size(); ++k) {
       const Entry<Numbering>& e = entries_[k];
       const Combo& c = e.combo;
-      if ((winning && !c.winning) || offsets_[k + 1] == offsets_[k]) continue;
-      bool held = true;
-      for (const int i : rows_.active_rows())
-        if (!(lines >> i & 1) && c.row[static_cast<std::size_t>(i)] != first.row[static_cast<std::size_t>(i)]) held = false;
-      if (!held) continue;
+      if ((winning && !c.winning) || !in_slice(k, lines)) continue;
       std::array<std::uint8_t, kMaxN> digit{};
       for (const int j : active_columns_) {
         const auto uj = static_cast<std::size_t>(j);
@@ -370,16 +365,10 @@ class ClassNumbering {
   // The states of the slice of `lines`, counted without listing them.
   std::uint64_t slice_states(LineSet lines) const {
     const int n = t_.n;
-    const Combo& first = entries_[0].combo;
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < entries_.size(); ++k) {
       const Entry<Numbering>& e = entries_[k];
-      const Combo& c = e.combo;
-      if (offsets_[k + 1] == offsets_[k]) continue;
-      bool held = true;
-      for (const int i : rows_.active_rows())
-        if (!(lines >> i & 1) && c.row[static_cast<std::size_t>(i)] != first.row[static_cast<std::size_t>(i)]) held = false;
-      if (!held) continue;
+      if (!in_slice(k, lines)) continue;
       std::uint64_t size = 1;
       for (const int j : active_columns_)
         if (lines >> (n + j) & 1) size *= e.radix[static_cast<std::size_t>(j)];
@@ -483,6 +472,17 @@ class ClassNumbering {
   }
 
  private:
+  // Whether entry k holds states of the slice of `lines`: its rows outside them hold state 0's
+  // arrangements (and it holds states at all).
+  bool in_slice(std::size_t k, LineSet lines) const {
+    if (offsets_[k + 1] == offsets_[k]) return false;
+    const Combo& c = entries_[k].combo;
+    const Combo& first = entries_[0].combo;
+    for (const int i : rows_.active_rows())
+      if (!(lines >> i & 1) && c.row[static_cast<std::size_t>(i)] != first.row[static_cast<std::size_t>(i)]) return false;
+    return true;
+  }
+
   static int digit_of(const Item& item, int j) {
     return static_cast<int>(item.digits >> (kDigitBits * j) & kDigitMask);
   }

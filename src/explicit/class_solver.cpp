@@ -24,6 +24,9 @@ namespace {
 // Solving a class takes per state: its index and its component's top index (a byte each), its
 // union-find parent (4 bytes) and its queue entry.
 constexpr std::uint64_t kBytesPerState = 2 + 4 + sizeof(Item);
+// A split class's other parts take per state of a part: its entry in the part's list, its
+// union-find parent and (at most) one start per entry. A part holds fewer states than its class.
+constexpr std::uint64_t kBytesPerPartState = sizeof(Item) + 4 + 4;
 // Per row combination of a work item: the combination, its slot, its entries in the column
 // search's levels, its Entry if kept in the class (an upper bound).
 constexpr std::uint64_t kBytesPerCombo = sizeof(Combo) + 4 + 4 * (kMaxN + 1) + 96 + 4;
@@ -343,8 +346,12 @@ class Worker final : public WorkerFigures {
     rest_keys_.assign(1, 0);
     rest_mirror_keys_.assign(1, 0);
     rest_key_mask_ = rest_mirror_mask_ = 0;
-    if (!options_.split_classes || options_.on_clusters) numbering_.use_lines(kEveryLine);
-    else if (numbering_.split()) take_rest(total);
+    // The split's lists need memory beside the search's: a class is split only where both fit
+    // the thread's share.
+    if (!options_.split_classes || options_.on_clusters || total > bounds_.bytes / (kBytesPerState + kBytesPerPartState))
+      numbering_.use_lines(kEveryLine);
+    else if (numbering_.split())
+      take_rest(total);
 
     std::array<std::uint64_t, kIndexSlots> layer{};
     const std::size_t solvable =
