@@ -5,10 +5,9 @@
 // the dot product of its column digits (each column's position in the list of arrangements its
 // mask admits) with the entry's strides. ClassNumbering numbers a class, lists the states of its
 // winning entries, gives every state's neighbours by a step or a move and every state's
-// explicit-engine key. It also splits a class whose lines fall into two parts that never
-// contest a cell (split()): the class is then the product of the two parts' states, and the
-// search can run on one slice of it. The class solver searches over it. Internal to
-// src/explicit/class_*.cpp.
+// explicit-engine key. It also splits a class whose lines fall into parts that never contest
+// a cell (split()): the class is then the product of its parts' slices, and the search can run
+// on one slice of it. The class solver searches over it. Internal to src/explicit/class_*.cpp.
 #include <array>
 #include <bit>
 #include <cstdint>

@@ -92,8 +92,8 @@ struct ClassEngineOptions {
   std::uint64_t max_class_states = 0;
   // Tests: the numbering of 7x7 and 8x8 (32-bit lanes) also on smaller boards.
   bool wide_numbering = false;
-  // A class whose lines fall into two parts that never meet is solved on its exit row's part
-  // alone, its figures multiplied by the other part's states and components (not with
+  // A class whose lines fall into parts that never meet is solved on its exit row's part
+  // alone, its figures multiplied by the other parts' states and components (not with
   // on_clusters, whose records are per component). Tests: false solves every class whole.
   bool split_classes = true;
   // Measurements: the class sizes and the CPU time per size (ClassCensus::class_sizes).

@@ -38,6 +38,12 @@ struct ItemBounds {
   std::uint64_t bytes = 0;         // the thread's share of the memory
 };
 
+// The states and components of one part of a split class, or of a product of parts (one
+// and one: no part).
+struct PartFigures {
+  std::uint64_t states = 1, components = 1;
+};
+
 // A class solved by the class solver, counted once its item is known to be taken.
 struct SolvedElsewhere {
   int cars = 0, trucks = 0, weight = 1;
@@ -342,10 +348,11 @@ class Worker final : public WorkerFigures {
     states_.fetch_add(states * static_cast<std::uint64_t>(weight), std::memory_order_relaxed);
     // A class whose parts never meet is searched on its main slice alone: each state found
     // there stands for rest_.states states, each component for rest_.components.
-    rest_ = Rest{};
+    rest_ = PartFigures{};
     rest_keys_.assign(1, 0);
     rest_mirror_keys_.assign(1, 0);
     rest_key_mask_ = rest_mirror_mask_ = 0;
+    rest_keys_ready_ = true;
     // The split's lists need memory beside the search's: a class is split only where both fit
     // the thread's share.
     if (!options_.split_classes || options_.on_clusters || total > bounds_.bytes / (kBytesPerState + kBytesPerPartState))
@@ -388,60 +395,59 @@ class Worker final : public WorkerFigures {
   // its parts' slices, and leaves the exit row's part in use.
   void take_rest(std::uint64_t total) {
     const std::vector<LineSet>& parts = numbering_.parts();
-    rest_ = Rest{};
     rest_keys_ready_ = false;
     std::uint64_t product = numbering_.slice_states(parts[0]);
     for (std::size_t p = 1; p < parts.size(); ++p) {
-      const LineSet lines = parts[p];
-      // Parts of one shape recur across classes (the classes of an item differ in the main
-      // part's columns): each shape's figures are worked out once per worker.
-      const PartShape shape = numbering_.part_shape(lines);
-      if (const auto known = part_figures_.find(shape); known != part_figures_.end()) {
-        rest_.states *= known->second.states;
-        rest_.components *= known->second.components;
-        product *= known->second.states;
-        continue;
-      }
-      std::vector<Item>& items = part_items_;
-      items.clear();
-      // Per entry, where its slice states start in items (kNoEntry: it holds none).
-      constexpr std::uint32_t kNoEntry = ~std::uint32_t{0};
-      part_start_.assign(numbering_.entry_count(), kNoEntry);
-      numbering_.for_each_slice_state(lines, false, [&](const Item& item) {
-        if (part_start_[item.entry] == kNoEntry) part_start_[item.entry] = static_cast<std::uint32_t>(items.size());
-        items.push_back(item);
-      });
-      std::vector<std::uint32_t>& parent = part_parent_;
-      parent.resize(items.size());
-      std::iota(parent.begin(), parent.end(), 0u);
-      const auto find = [&parent](std::uint32_t x) {
-        while (parent[x] != x) x = parent[x] = parent[parent[x]];
-        return x;
-      };
-      std::uint64_t components = items.size();
-      numbering_.use_lines(lines);
-      // The union-find needs each edge once: from the end where it leads to a higher
-      // arrangement (the exit row, whose slides are all given, is in the main part).
-      for (std::size_t q = 0; q < items.size(); ++q)
-        numbering_.template for_each_neighbour<false>(items[q], rules_.metric(), Slides::WinningOnce, [&](const Item& to) {
-          const std::uint32_t start = part_start_[to.entry];
-          const std::uint32_t at = start + numbering_.slice_position(to);
-          if (start == kNoEntry || at >= items.size())
-            throw std::logic_error("class engine: a slide leaves its part's slice");
-          const std::uint32_t a = find(static_cast<std::uint32_t>(q)), b = find(at);
-          if (a != b) {
-            parent[b] = a;
-            --components;
-          }
-        });
-      rest_.states *= items.size();
-      rest_.components *= components;
-      product *= items.size();
-      if (part_figures_.size() >= kMaxPartShapes) part_figures_.clear();
-      part_figures_.emplace(shape, Rest{.states = items.size(), .components = components});
+      const PartFigures part = part_figures(parts[p]);
+      rest_.states *= part.states;
+      rest_.components *= part.components;
+      product *= part.states;
     }
     if (product != total) throw std::logic_error("class engine: a split class is not the product of its parts' slices");
     numbering_.use_lines(parts[0]);
+  }
+
+  // The states and components of the slice of part `lines` of the class just split. Parts of
+  // one shape recur across classes (the classes of an item differ in the main part's
+  // columns): each shape's figures are worked out once per worker. May change the lines in
+  // use.
+  PartFigures part_figures(LineSet lines) {
+    const PartShape shape = numbering_.part_shape(lines);
+    if (const auto known = part_figures_.find(shape); known != part_figures_.end()) return known->second;
+    std::vector<Item>& items = part_items_;
+    items.clear();
+    // Per entry, where its slice states start in items (kNoEntry: it holds none).
+    constexpr std::uint32_t kNoEntry = ~std::uint32_t{0};
+    part_start_.assign(numbering_.entry_count(), kNoEntry);
+    numbering_.for_each_slice_state(lines, false, [&](const Item& item) {
+      if (part_start_[item.entry] == kNoEntry) part_start_[item.entry] = static_cast<std::uint32_t>(items.size());
+      items.push_back(item);
+    });
+    std::vector<std::uint32_t>& parent = part_parent_;
+    parent.resize(items.size());
+    std::iota(parent.begin(), parent.end(), 0u);
+    const auto find = [&parent](std::uint32_t x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    std::uint64_t components = items.size();
+    numbering_.use_lines(lines);
+    // The union-find needs each edge once: from the end where it leads to a higher
+    // arrangement (the exit row, whose slides are all given, is in the main part).
+    for (std::size_t q = 0; q < items.size(); ++q)
+      numbering_.template for_each_neighbour<false>(items[q], rules_.metric(), Slides::WinningOnce, [&](const Item& to) {
+        const std::uint32_t start = part_start_[to.entry];
+        const std::uint32_t at = start + numbering_.slice_position(to);
+        if (start == kNoEntry || at >= items.size())
+          throw std::logic_error("class engine: a slide leaves its part's slice");
+        const std::uint32_t a = find(static_cast<std::uint32_t>(q)), b = find(at);
+        if (a != b) {
+          parent[b] = a;
+          --components;
+        }
+      });
+    if (part_figures_.size() >= kMaxPartShapes) part_figures_.clear();
+    return part_figures_.emplace(shape, PartFigures{.states = items.size(), .components = components}).first->second;
   }
 
   // For the samples of a split class, once a layer is sampled: the least keys of the rest's
@@ -660,15 +666,13 @@ class Worker final : public WorkerFigures {
   ClassSearch<Numbering> search_;                    // their indices and components
   // A split class's parts other than the exit row's (take_rest): one state and one component
   // for a class not split; the least keys of their lines' fields (one key 0 if not split).
-  struct Rest {
-    std::uint64_t states = 1, components = 1;
-  } rest_;
+  PartFigures rest_;
   std::vector<SampleKey> rest_keys_, rest_mirror_keys_;
   SampleKey rest_key_mask_ = 0, rest_mirror_mask_ = 0;  // their fields, and their images'
   bool rest_keys_ready_ = true;
   // The figures of the part shapes met (take_rest), at most kMaxPartShapes (~8 MB).
   static constexpr std::size_t kMaxPartShapes = std::size_t{1} << 16;
-  std::unordered_map<PartShape, Rest, PartShapeHash> part_figures_;
+  std::unordered_map<PartShape, PartFigures, PartShapeHash> part_figures_;
   // take_rest's storage, kept from class to class.
   std::vector<Item> part_items_;
   std::vector<std::uint32_t> part_parent_, part_start_;
