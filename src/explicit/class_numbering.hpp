@@ -41,6 +41,7 @@ struct NarrowNumbering {
   using Key = std::uint64_t;  // 2n lines of 5 bits
   static constexpr std::size_t kAdmittedSlots = kNarrowAdmittedSlots;
   static constexpr std::uint64_t kMaxCombinationStates = 0xFFFF;
+  static constexpr std::uint64_t kMaxStride = kMaxCombinationStates;
 };
 struct WideNumbering {
   using Lane = std::uint32_t;
@@ -48,6 +49,8 @@ struct WideNumbering {
   using Key = SampleKey;
   static constexpr std::size_t kAdmittedSlots = kWideAdmittedSlots;
   static constexpr std::uint64_t kMaxCombinationStates = 0xFFFF'FFFF;
+  // combination_state takes a stride in two 15-bit halves.
+  static constexpr std::uint64_t kMaxStride = (std::uint64_t{1} << 30) - 1;
 };
 
 // A row combination inside one class: where its states start and the radices of its columns
@@ -83,6 +86,25 @@ inline std::uint32_t combination_state(std::uint64_t digits, const Lanes& stride
     __m128i stride_lanes;
     std::memcpy(&stride_lanes, &stride, sizeof stride_lanes);
     __m128i sum = _mm_madd_epi16(digit_lanes, stride_lanes);
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xB1));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(sum));
+  } else if constexpr (std::is_same_v<Lanes, WideNumbering::Lanes>) {
+    // SSE2 has no 32-bit lane multiply: each stride is split into two 15-bit halves, each
+    // taken by one 16-bit multiply-add, the second sum shifted into place. A stride is the
+    // product of the radices of the columns after its own, at most seven of at most 15:
+    // below 15^7 < 2^30. The sums are taken mod 2^32, exact as the state number is below it.
+    const __m128i digit_lanes = _mm_unpacklo_epi8(_mm_cvtsi64_si128(static_cast<long long>(digits)), _mm_setzero_si128());
+    __m128i low_strides, high_strides;
+    std::memcpy(&low_strides, &stride, sizeof low_strides);
+    std::memcpy(&high_strides, reinterpret_cast<const char*>(&stride) + sizeof low_strides, sizeof high_strides);
+    const __m128i part = _mm_set1_epi32(0x7FFF);
+    const auto bits = [&](int shift) {
+      return _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(low_strides, shift), part),
+                             _mm_and_si128(_mm_srli_epi32(high_strides, shift), part));
+    };
+    __m128i sum = _mm_madd_epi16(digit_lanes, bits(0));
+    sum = _mm_add_epi32(sum, _mm_slli_epi32(_mm_madd_epi16(digit_lanes, bits(15)), 15));
     sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
     sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xB1));
     return static_cast<std::uint32_t>(_mm_cvtsi128_si32(sum));
@@ -160,6 +182,7 @@ class ClassNumbering {
       e.stride = Lanes{};
       for (int j = n - 1; j >= 0; --j) {
         const auto uj = static_cast<std::size_t>(j);
+        if (size > Numbering::kMaxStride) throw std::logic_error("class engine: a column's stride above its numbering's");
         e.stride[uj] = static_cast<typename Numbering::Lane>(size);
         e.radix[uj] = static_cast<std::uint8_t>(t_.admitted(column_group_[uj], c.column_mask[uj]).size());
         size *= e.radix[uj];

@@ -1,10 +1,12 @@
 // ClassNumbering::split on hand-made 4x4 classes: a class whose vehicles never meet splits into
 // parts whose slices multiply to the class, each slice listed in ascending states with the
-// other parts as in state 0; a class whose lines all meet does not split.
+// other parts as in state 0; a class whose lines all meet does not split. combination_state
+// against a plain dot product, up to the largest strides of either numbering.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include "explicit/class_lines.hpp"
@@ -133,6 +135,35 @@ TEST(ClassNumberingSplit, LinesThatNeverMoveBelongToNoPart) {
   ASSERT_EQ(filled.states(), 3u);
   EXPECT_FALSE(filled.numbering().split());
   EXPECT_TRUE(filled.numbering().parts().empty());
+}
+
+// A row combination's state number from its digits, as the search takes it (vector lanes),
+// equals the plain dot product: in the narrow numbering up to 6^6 states (n = 6), in the wide
+// one up to 15^8 (n = 8, strides up to 15^7).
+template <class Numbering>
+void expect_plain_dot_product(int n, int radix) {
+  std::mt19937_64 random(n * 100 + radix);
+  for (int trial = 0; trial < 2000; ++trial) {
+    typename Numbering::Lanes stride{};
+    std::uint64_t size = 1, digits = 0, expected = 0;
+    for (int j = n - 1; j >= 0; --j) {
+      const int column_radix = 1 + static_cast<int>(random() % static_cast<std::uint64_t>(radix));
+      const std::uint64_t digit = random() % static_cast<std::uint64_t>(column_radix);
+      stride[j] = static_cast<typename Numbering::Lane>(size);
+      digits |= digit << (kDigitBits * j);
+      expected += digit * size;
+      size *= static_cast<std::uint64_t>(column_radix);
+    }
+    ASSERT_LE(size - 1, Numbering::kMaxCombinationStates);
+    ASSERT_EQ(combination_state(digits, stride), expected) << "trial " << trial;
+  }
+}
+
+TEST(CombinationState, EqualsThePlainDotProduct) {
+  expect_plain_dot_product<NarrowNumbering>(6, 6);
+  expect_plain_dot_product<WideNumbering>(6, 6);
+  expect_plain_dot_product<WideNumbering>(7, 10);
+  expect_plain_dot_product<WideNumbering>(8, 15);
 }
 
 }  // namespace
