@@ -1,5 +1,6 @@
 // The class engine's two paths on the classes of one work item: explicit, or the BDD engine
-// restricted to each class of more than THRESHOLD states (run/symbolic_class.hpp). Prints the
+// restricted to each class of more than THRESHOLD states (run/symbolic_class.hpp), or sets of
+// states as bits for each class of at least THRESHOLD states (explicit/class_bit_search.hpp). Prints the
 // classes solved by size on each path with their CPU seconds, the process's CPU and peak RSS.
 //   build/class_path_bench SIZE METRIC ROWS PATH THRESHOLD [MAX_CARS MAX_TRUCKS]
 // ROWS: the kind sequence of every row, top first, comma-separated: "-" empty, else c (car)
@@ -75,7 +76,7 @@ long long number_argument(const char* text, const char* name) {
 
 int run_bench(int argc, char** argv) {
   if (argc != 6 && argc != 8) {
-    std::fprintf(stderr, "usage: %s SIZE METRIC ROWS explicit|symbolic|symbolic-explicit-components THRESHOLD [MAX_CARS MAX_TRUCKS]\n",
+    std::fprintf(stderr, "usage: %s SIZE METRIC ROWS explicit|symbolic|symbolic-explicit-components|bits THRESHOLD [MAX_CARS MAX_TRUCKS]\n",
                  argv[0]);
     return 2;
   }
@@ -98,8 +99,10 @@ int run_bench(int argc, char** argv) {
         rules, options.samples_per_index, options.sample_indices,
         path == "symbolic" ? run::ComponentCount::ByClosures : run::ComponentCount::Explicit);
     options.solver_above = threshold;
+  } else if (path == "bits") {
+    options.bit_search_above = threshold;
   } else if (path != "explicit") {
-    throw InputError("PATH '" + path + "' is not explicit, symbolic or symbolic-explicit-components");
+    throw InputError("PATH '" + path + "' is not explicit, symbolic, symbolic-explicit-components or bits");
   }
   // Only this item: the sweep resumes a state that holds every other one.
   ClassSweepState others;

@@ -295,6 +295,14 @@ class ClassNumbering {
   }
 
   std::size_t entry_count() const { return entries_.size(); }
+  // What a search of the whole class other than ClassSearch reads (class_bit_search.hpp).
+  const std::vector<Entry<Numbering>>& entries() const { return entries_; }
+  const std::vector<int>& active_columns() const { return active_columns_; }
+  const std::vector<int>& slide_rows() const { return slide_rows_; }
+  int column_group(int j) const { return column_group_[static_cast<std::size_t>(j)]; }
+  std::uint32_t entry_of_combo(std::uint32_t id) const { return slot_of_combo_[id]; }
+  const LineTables& tables() const { return t_; }
+  const ItemRows& rows() const { return rows_; }
 
   // The shape of the part `lines` of the class split last.
   PartShape part_shape(LineSet lines) const {

@@ -109,6 +109,14 @@ struct ClassEngineOptions {
   std::uint64_t draw_classes_above = 0;
   int classes_drawn = 4;
   std::uint64_t class_draw_seed = 1;
+  // A class of at least bit_search_above states, and of at least bit_search_per_combination
+  // states per row combination, that the engine solves itself and whose lines do not fall
+  // into parts is searched on sets of states as bits (class_bit_search.hpp) rather than state
+  // by state. The bit sets pay where a row combination holds many states (one word of 64 bits
+  // spans many): on 7x7 classes of 32 states a combination or more they took 0.39-0.9 of the
+  // CPU, on those of fewer than 24 up to 3 times more (perf-log §48). Not with on_clusters.
+  std::uint64_t bit_search_above = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t bit_search_per_combination = 0;
   // The second path for large classes: a class of more than solver_above states, or one above
   // the memory bound, is solved by class_solver when it is set (else its item is refused).
   // The worker that meets such a class waits for it; the other workers go on.

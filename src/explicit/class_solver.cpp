@@ -12,6 +12,7 @@
 
 #include "board/board.hpp"
 #include "board/errors.hpp"
+#include "explicit/class_bit_search.hpp"
 #include "explicit/class_numbering.hpp"
 #include "explicit/class_rows.hpp"
 #include "explicit/class_search.hpp"
@@ -27,6 +28,9 @@ constexpr std::uint64_t kBytesPerState = 2 + 4 + sizeof(Item);
 // A split class's other parts take per state of a part: its entry in the part's list, its
 // union-find parent and (at most) one start per entry. A part holds fewer states than its class.
 constexpr std::uint64_t kBytesPerPartState = sizeof(Item) + 4 + 4;
+// Classes of at least this many states give the arrays of the path they do not take back
+// (tens of megabytes and more; a few milliseconds to allocate again).
+constexpr std::uint64_t kReleaseOtherPathAbove = std::uint64_t{1} << 20;
 // Per row combination of a work item: the combination, its slot, its entries in the column
 // search's levels, its Entry if kept in the class (an upper bound).
 constexpr std::uint64_t kBytesPerCombo = sizeof(Combo) + 4 + 4 * (kMaxN + 1) + 96 + 4;
@@ -273,6 +277,7 @@ class Worker final : public WorkerFigures {
     for (int j = 0; j < n; ++j) lines.sequences.push_back(kind_lengths(t_, column_group_[static_cast<std::size_t>(j)]));
     // The thread's share goes to the solver while this worker waits: its own arrays go.
     search_.release();
+    bit_search_.release();
     const double start = thread_cpu_seconds();
     std::optional<ClassFigures> figures = options_.class_solver(lines);
     if (!figures) {
@@ -360,6 +365,16 @@ class Worker final : public WorkerFigures {
     else if (numbering_.split())
       take_rest(total);
 
+    const bool on_bits = total >= options_.bit_search_above &&
+                         total >= options_.bit_search_per_combination * numbering_.entry_count() &&
+                         numbering_.parts().empty() && !options_.on_clusters;
+    // Each path keeps its arrays for the next class; a large class gives the other path's
+    // back, so that the thread holds one path's largest at a time, not both.
+    if (total >= kReleaseOtherPathAbove) on_bits ? search_.release() : bit_search_.release();
+    if (on_bits) {
+      solve_on_bits(states, cars, trucks, weight);
+      return states;
+    }
     std::array<std::uint64_t, kIndexSlots> layer{};
     const std::size_t solvable =
         search_.run(numbering_, states, rules_.metric(), [&](int index, std::size_t first, std::size_t end) {
@@ -386,6 +401,46 @@ class Worker final : public WorkerFigures {
     }
     if (options_.on_clusters) note_clusters(cars, trucks, weight == 2, solvable);
     return states;
+  }
+
+  // Solves the class just numbered (every line in use) on bit sets (ClassBitSearch).
+  void solve_on_bits(std::uint64_t states, int cars, int trucks, int weight) {
+    bit_search_.prepare(numbering_, rules_.metric());
+    // One component needs nothing but the layers' counts: its highest index is the last.
+    const bool one_component = bit_search_.solvable_components(numbering_) <= 1;
+    std::array<std::uint64_t, kIndexSlots> layer{};
+    int top = 0;
+    bit_search_.run([&](int index, std::uint64_t count, const std::vector<std::uint64_t>& bits) {
+      layer[static_cast<std::size_t>(index)] = count;
+      top = index;
+      highest_index_ = std::max(highest_index_, index);
+      item_highest_ = std::max(item_highest_, index);
+      if (!one_component) bit_search_.note_components(index, bits);
+      // As note_samples, for a class not split.
+      if (options_.samples_per_index <= 0 || options_.sample_indices <= 0) return;
+      highest_ = std::max(highest_, index);
+      if (index < highest_ - options_.sample_indices + 1) return;
+      std::vector<SampleKey>& best = best_[static_cast<std::size_t>(index)];
+      bit_search_.for_each_state(bits, [&](const Item& item) {
+        const SampleKey key = numbering_.key_of(item);
+        offer_sample(best, key);
+        if (weight == 2) offer_sample(best, t_.mirror_key(key));
+      });
+    });
+    const auto w = static_cast<std::uint64_t>(weight);
+    VehicleTally& tally = touch(rows_.wall_count(), cars, trucks);
+    add_exact(tally.domain, w * states);
+    for (int i = 0; i <= top; ++i) add_exact(tally.count[static_cast<std::size_t>(i)], w * layer[static_cast<std::size_t>(i)]);
+    if (layer[0] == 0) return;
+    if (one_component) {
+      tally.nondominated[static_cast<std::size_t>(top)] += w * layer[static_cast<std::size_t>(top)];
+      tally.components[static_cast<std::size_t>(top)] += w;
+      return;
+    }
+    bit_search_.for_each_component([&](int component_top, std::uint64_t top_states) {
+      tally.nondominated[static_cast<std::size_t>(component_top)] += w * top_states;
+      tally.components[static_cast<std::size_t>(component_top)] += w;
+    });
   }
 
   // The parts of the class just split other than the exit row's: the states and components
@@ -663,6 +718,7 @@ class Worker final : public WorkerFigures {
   std::uint64_t class_states_ = 0;           // the current class's states
   std::array<int, kMaxN> column_group_{};  // the kind sequences of the columns chosen so far
   ClassNumbering<Numbering> numbering_{t_, rows_};  // the current class's states
+  ClassBitSearch<Numbering> bit_search_;  // for classes of at least options_.bit_search_above states
   ClassSearch<Numbering> search_;                    // their indices and components
   // A split class's parts other than the exit row's (take_rest): one state and one component
   // for a class not split; the least keys of their lines' fields (one key 0 if not split).

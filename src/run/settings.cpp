@@ -144,6 +144,12 @@ const std::vector<OptionRow>& option_table() {
          "K, bound (only classes above the memory bound, which always go there) or auto (4194304 "
          "from 7x7 on, the threshold measured cheapest; bound up to 6x6; docs/class-engine.md)",
          kSymbolic | kClasses, kClassSweeps},
+        {engine, "bit-search-above", with_default<std::string>("auto"),
+         "class sweeps: search a class of at least K states on sets of states as bits rather "
+         "than state by state: K, never or auto (classes of 16384 states or more whose row "
+         "combinations hold 32 or more on average, where it was measured faster; "
+         "docs/class-engine.md)",
+         kSymbolic | kClasses, kClassSweeps},
         {engine, "clusters", with_default<std::string>(""),
          "write the puzzle database FILE.h5, a record per cluster (hardest configuration, highest "
          "index, size, histogram; docs/file-formats.md)",
@@ -370,9 +376,10 @@ std::uint64_t automatic_symbolic_above(int size) {
   return size <= 6 ? kSymbolicAboveBound : kSymbolicAboveLargeBoards;
 }
 
-std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
-  if (text == "auto") return std::nullopt;
-  if (text == "bound") return kSymbolicAboveBound;
+namespace {
+
+// A whole number of states, or InputError naming the option and the words it also takes.
+std::uint64_t state_count(const std::string& text, const std::string& option, const std::string& words) {
   std::size_t used = 0;
   unsigned long long value = 0;
   try {
@@ -381,8 +388,22 @@ std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
     used = 0;
   }
   if (used == 0 || used != text.size() || text[0] == '-')
-    throw InputError("--symbolic-above: '" + text + "' is not auto, bound or a number of states");
+    throw InputError(option + ": '" + text + "' is not " + words + " or a number of states");
   return value;
+}
+
+}  // namespace
+
+BitSearchRule parse_bit_search_above(const std::string& text) {
+  if (text == "auto") return kBitSearchAuto;
+  if (text == "never") return {};
+  return {state_count(text, "--bit-search-above", "auto, never"), 0};
+}
+
+std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
+  if (text == "auto") return std::nullopt;
+  if (text == "bound") return kSymbolicAboveBound;
+  return state_count(text, "--symbolic-above", "auto, bound");
 }
 
 void CommonSettings::check(EngineKind engine) const {
@@ -503,6 +524,8 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
     options.class_draw_seed = estimate_seed;
   }
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
+  options.bit_search_above = bit_search.states;
+  options.bit_search_per_combination = bit_search.per_combination;
   options.cluster_min_index = cluster_min_index;
   options.minimal_clusters = cluster_minimal;
   options.minimal_rule = minimal_rule;
@@ -631,7 +654,7 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   const int threads = vm["threads"].as<int>();
   const bool checkpoints_parts = s.engine == EngineKind::Symbolic && !s.symbolic.part_layers;
   if (!s.sweeps()) {  // the bdd engine without a class sweep
-    for (const char* name : {"threads", "no-mirror", "symbolic-above"})
+    for (const char* name : {"threads", "no-mirror", "symbolic-above", "bit-search-above"})
       if (is_set(vm, name)) throw InputError(std::string("--") + name + " applies to " + kClassSweeps);
     if (!checkpoints_parts && is_set(vm, "checkpoint-seconds"))
       throw InputError("--checkpoint-seconds applies to class sweeps (engine classes, --dominance-by classes) and "
@@ -668,6 +691,7 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   else if (metrics != "run")
     throw InputError("--clusters-metrics must be run or both (got '" + metrics + "')");
   sweep.symbolic_above = parse_symbolic_above(vm["symbolic-above"].as<std::string>());
+  sweep.bit_search = parse_bit_search_above(vm["bit-search-above"].as<std::string>());
   if (const std::string items = vm["items"].as<std::string>(); !items.empty()) {
     sweep.part = parse_item_part(items);
     if (common.out.empty() || sweep.item_stride > 1)
@@ -676,6 +700,9 @@ RunSettings settings_from(const po::variables_map& vm, const Environment& enviro
   sweep.check(environment, common.out);
   if (!sweep.clusters.empty() && is_set(vm, "symbolic-above"))
     throw InputError("--clusters records the classes the sweep solves itself: not with --symbolic-above");
+  if (!sweep.clusters.empty() && is_set(vm, "bit-search-above"))
+    throw InputError("--clusters records each cluster of a class, which the bit sets do not tell apart: not with "
+                     "--bit-search-above");
   if (!common.rules.walls().none() && is_set(vm, "symbolic-above"))
     throw InputError("--symbolic-above hands large classes to the bdd engine, which has no walls: not with --walls");
   common.lost_rank_seconds = vm["rank-timeout"].as<double>();

@@ -93,6 +93,24 @@ std::uint64_t automatic_symbolic_above(int size);
 // "auto" (nullopt), "bound" or a number of states. Throws InputError.
 std::optional<std::uint64_t> parse_symbolic_above(const std::string& text);
 
+// --bit-search-above: which classes a class sweep searches on bit sets
+// (explicit/class_bit_search.hpp): those of at least `states` states and `per_combination`
+// states per row combination.
+struct BitSearchRule {
+  std::uint64_t states = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t per_combination = 0;
+  friend bool operator==(const BitSearchRule&, const BitSearchRule&) = default;
+};
+// auto: classes of 2^14 states or more whose row combinations hold 32 states or more on
+// average. On the 7x7 projection's classes of 2^14 states and more the bit sets took 0.39-0.9
+// of the state-by-state search's CPU from 32 states a combination on, 1.3-3.1 times it below
+// 24 (perf-log §48). A 6x6 combination holds 3.3 states on average.
+inline constexpr BitSearchRule kBitSearchAuto{std::uint64_t{1} << 14, 32};
+
+// "auto" (kBitSearchAuto), "never" or a number of states K (every class of at least K).
+// Throws InputError.
+BitSearchRule parse_bit_search_above(const std::string& text);
+
 // A class sweep: the classes engine, or the dominance figures of the bdd engine.
 
 struct ClassSweepSettings {
@@ -110,6 +128,7 @@ struct ClassSweepSettings {
   // --symbolic-above: classes of more states go to the symbolic path (run/symbolic_class.hpp);
   // so do classes above the memory bound, whatever it says. nullopt: auto, by board size.
   std::optional<std::uint64_t> symbolic_above;
+  BitSearchRule bit_search = kBitSearchAuto;  // --bit-search-above
   // The puzzle database (storage/cluster_database.hpp): empty = none.
   std::filesystem::path clusters{};
   std::filesystem::path clusters_text{};

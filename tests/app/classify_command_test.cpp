@@ -163,6 +163,27 @@ TEST(ClassifyCommand, ClassesSymbolicAboveGivesTheExplicitFigures) {
                       test_support::explicit_figures(Rules(4, -1, Metric::Move)), {.samples = true});
 }
 
+TEST(ClassifyCommand, ClassesOnBitSetsGiveTheExplicitFigures) {
+  TempDir dir("classify_classes_bits");
+  const auto run = run_rushhour("classify --engine classes --threads 2 --size 5 --metric move --bit-search-above 0 -q --out " +
+                                dir.path().string());
+  ASSERT_EQ(run.status, 0) << run.err;
+  expect_same_figures(read_classification(dir.path() / "classification.h5"),
+                      test_support::explicit_figures(Rules(5, -1, Metric::Move)), {.samples = true});
+}
+
+// 7x7 moves: a column's digit slides by up to 13 places either way, the widest shifts.
+TEST(ClassifyCommand, ClassesOnBitSetsGiveTheStateByStateFiguresOn7x7Moves) {
+  TempDir dir("classify_classes_bits_7x7");
+  const std::string common = "classify --engine classes --threads 2 --size 7 --max-vehicles 5 --metric move -q --out ";
+  const auto bits = run_rushhour(common + (dir.path() / "bits").string() + " --bit-search-above 0");
+  ASSERT_EQ(bits.status, 0) << bits.err;
+  const auto states = run_rushhour(common + (dir.path() / "states").string() + " --bit-search-above never");
+  ASSERT_EQ(states.status, 0) << states.err;
+  expect_same_figures(read_classification(dir.path() / "bits" / "classification.h5"),
+                      read_classification(dir.path() / "states" / "classification.h5"), {.samples = true});
+}
+
 TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
   const auto run = run_rushhour("classify --engine classes --size 5 --work-sample 7");
   ASSERT_EQ(run.status, 0) << run.err;
@@ -332,6 +353,11 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"classify --size 4 --engine explicit --symbolic-above 10", "class sweeps only"},
                       BadInput{"classify --size 4 --engine classes --symbolic-above many",
                                "--symbolic-above: 'many' is not auto, bound or a number"},
+                      BadInput{"classify --size 4 --engine explicit --bit-search-above 10", "class sweeps only"},
+                      BadInput{"classify --size 4 --engine classes --bit-search-above -3",
+                               "--bit-search-above: '-3' is not auto, never or a number"},
+                      BadInput{"classify --size 4 --engine classes --bit-search-above 0 --clusters DIR/c.h5",
+                               "not with --bit-search-above"},
                       BadInput{"classify --size 4 --dominance-by magic", "unknown --dominance-by 'magic'"},
                       BadInput{"classify --size 4 --engine explicit --dominance-by classes",
                                "--dominance-by applies to the bdd engine"},

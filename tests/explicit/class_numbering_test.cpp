@@ -12,6 +12,7 @@
 #include "explicit/class_lines.hpp"
 #include "explicit/class_numbering.hpp"
 #include "explicit/class_rows.hpp"
+#include "numbered_class.hpp"
 #include "test_tier.hpp"
 
 RUSHHOUR_TEST_TIER(quick);
@@ -19,52 +20,31 @@ RUSHHOUR_TEST_TIER(quick);
 namespace rushhour::class_engine {
 namespace {
 
-struct Kept {
-  std::uint32_t combo;
-};
-
-int group_of_lengths(const LineTables& t, const std::vector<int>& lengths) {
-  for (int g = 0; g < t.groups; ++g)
-    if (kind_lengths(t, g) == lengths) return g;
-  ADD_FAILURE() << "no kind sequence of that length";
-  return 0;
-}
-
 // The class of a 4x4 board whose rows and columns hold the kind sequences given (vehicle
-// lengths along each line), numbered; every admitted row combination whose columns admit
-// their sequences is kept.
+// lengths along each line), numbered.
 class HandMadeClass {
  public:
-  HandMadeClass(const std::vector<std::vector<int>>& row_lengths, const std::vector<std::vector<int>>& column_lengths)
-      : tables_(tables_of(rules_, false)), rows_(tables_, rules_, false, fixed_groups(tables_, {})), numbering_(tables_, rows_) {
+  HandMadeClass(const std::vector<std::vector<int>>& row_lengths, const std::vector<std::vector<int>>& column_lengths) {
     std::uint64_t item = 0;
-    for (const auto& lengths : row_lengths) item = item * static_cast<std::uint64_t>(tables_.groups) + group_of_lengths(tables_, lengths);
-    const std::optional<std::uint64_t> combos = rows_.take(item);
-    EXPECT_TRUE(combos.has_value());
-    rows_.build_combos(*combos);
+    for (const auto& lengths : row_lengths)
+      item = item * static_cast<std::uint64_t>(classes_.tables().groups) + static_cast<std::uint64_t>(group(lengths));
+    EXPECT_TRUE(classes_.take_item(item));
     std::array<int, kMaxN> column_group{};
-    for (std::size_t j = 0; j < column_lengths.size(); ++j) column_group[j] = group_of_lengths(tables_, column_lengths[j]);
-    std::vector<Kept> kept;
-    for (const std::uint32_t id : rows_.admitted()) {
-      const Combo& c = rows_.combos()[id];
-      bool admitted = true;
-      for (int j = 0; j < tables_.n; ++j)
-        if (tables_.admitted(column_group[static_cast<std::size_t>(j)], c.column_mask[static_cast<std::size_t>(j)]).empty())
-          admitted = false;
-      if (admitted) kept.push_back({id});
-    }
-    numbering_.start_item(*combos);
-    states_ = numbering_.number(kept, column_group, ~std::uint64_t{0});
+    for (std::size_t j = 0; j < column_lengths.size(); ++j) column_group[j] = group(column_lengths[j]);
+    states_ = classes_.number(column_group);
   }
 
-  ClassNumbering<NarrowNumbering>& numbering() { return numbering_; }
+  ClassNumbering<NarrowNumbering>& numbering() { return classes_.numbering(); }
   std::uint64_t states() const { return states_; }
 
  private:
-  const Rules rules_{4};  // exit row 1
-  const LineTables tables_;
-  ItemRows rows_;
-  ClassNumbering<NarrowNumbering> numbering_;
+  int group(const std::vector<int>& lengths) const {
+    const int g = classes_.group_of_lengths(lengths);
+    EXPECT_GE(g, 0) << "no kind sequence of that length";
+    return std::max(g, 0);
+  }
+
+  test_support::NumberedClasses classes_{Rules(4)};  // exit row 1
   std::uint64_t states_ = 0;
 };
 

@@ -4,7 +4,8 @@
 // and sample by sample where the engines choose the same samples (the explicit and the class
 // engine take the least keys; the bdd engine's samples are checked by a search from each
 // board). The bdd engine runs with each encoding and with each dominance path, the class
-// engine also with most classes on its symbolic path (the mirror on where it applies). Boards: 4x4
+// engine also with most classes on its symbolic path and with every class on bit sets (the
+// mirror on where it applies). Boards: 4x4
 // and 5x5 with both metrics, vehicle limits and other exit rows, 6x6 with few vehicles.
 #include "run/engine.hpp"
 
@@ -42,6 +43,9 @@ struct EngineVariant {
   // The class engine with most of the configurations on its symbolic path
   // (run/symbolic_class.hpp): the classes of more than symbolic_threshold(rules) states.
   bool symbolic_classes = false;
+  // The class engine with every class it solves itself searched on bit sets
+  // (explicit/class_bit_search.hpp): --bit-search-above 0.
+  bool bit_search = false;
 };
 
 // 12 states on 4x4 (70% of the configurations, 250 classes), 256 on 5x5 (30%, 2 700 classes:
@@ -58,6 +62,7 @@ const std::vector<EngineVariant>& every_engine() {
       {"bdd_cell", run::EngineKind::Symbolic, EncodingKind::Cell},
       {"bdd_slot_dominance_by_classes", run::EngineKind::Symbolic, EncodingKind::Slot, true},
       {"classes_symbolic", run::EngineKind::Classes, EncodingKind::Slot, false, true},
+      {"classes_bits", run::EngineKind::Classes, EncodingKind::Slot, false, false, true},
   };
   return variants;
 }
@@ -91,6 +96,7 @@ Classification run_engine(const EngineVariant& variant, const Rules& rules) {
   settings.symbolic.encoding = variant.encoding;
   settings.symbolic.dominance_by_classes = variant.dominance_by_classes;
   if (variant.symbolic_classes) settings.sweep.symbolic_above = symbolic_threshold(rules);
+  if (variant.bit_search) settings.sweep.bit_search = {0, 0};
   // 4x4 runs in a tiny node table so that garbage collection and table growth happen all the
   // time; larger boards would take minutes that way.
   if (rules.size() == 4) settings.symbolic.bdd = test_support::tiny_table();
