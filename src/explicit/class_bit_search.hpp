@@ -599,9 +599,8 @@ class ClassBitSearch {
   void expand_rows(std::size_t k, const std::vector<std::uint64_t>& from, std::vector<std::uint64_t>& to) const {
     const Block& b = blocks_[k];
     const std::uint32_t base = word_of_[k], words = word_of_[k + 1] - base;
-    for (std::uint32_t r = b.first_slide; r < b.end_slide; ++r) {
+    for (std::uint32_t r = b.first_slide; r < b.first_state_slide; ++r) {
       const RowSlide& slide = row_slides_[r];
-      if (!slide.by_words) continue;
       const std::uint32_t target_base = word_of_[slide.target];
       for (std::uint32_t u = slide.first_tuple; u < slide.end_tuple; ++u) {
         const Tuple& tuple = tuples_[u];
