@@ -65,12 +65,20 @@ namespace class_engine {
 struct LineTables;
 }
 
+// The path a class is solved on: state by state (ClassSearch), state by state on its exit
+// row's part (a class in parts that never meet), on sets of states as bits (ClassBitSearch),
+// or by the class solver (the symbolic path).
+enum class ClassPath : std::uint8_t { Explicit, Parts, Bits, Symbolic };
+constexpr int kClassPaths = 4;
+
 // A class drawn from a work item (ClassEngineOptions::draw_classes_above): the configurations
-// it stands for (its states, twice for a mirror pair), how often it was drawn, the CPU it took.
+// it stands for (its states, twice for a mirror pair), how often it was drawn, the CPU it took
+// and its path.
 struct ClassDraw {
   std::uint64_t configurations = 0;
   std::uint64_t times = 0;
   double cpu_seconds = 0;
+  ClassPath path = ClassPath::Explicit;
 };
 
 // What one work item adds to a sweep.

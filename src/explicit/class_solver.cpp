@@ -242,7 +242,7 @@ class Worker final : public WorkerFigures {
     const std::uint64_t states = class_states_;
     const double start = thread_cpu_seconds();
     solve_on_its_path(cars, trucks, weight);
-    class_draws_.push_back({static_cast<std::uint64_t>(weight) * states, times, thread_cpu_seconds() - start});
+    class_draws_.push_back({static_cast<std::uint64_t>(weight) * states, times, thread_cpu_seconds() - start, path_});
   }
 
   // The current class on the path its size picks: the class solver, or this worker; refuse_
@@ -250,6 +250,7 @@ class Worker final : public WorkerFigures {
   void solve_on_its_path(int cars, int trucks, int weight) {
     const std::uint64_t states = class_states_;
     if (for_solver(states)) {
+      path_ = ClassPath::Symbolic;
       solve_elsewhere(cars, trucks, weight, states);
       for (const SolvedElsewhere& solved : solved_elsewhere_) count_solved_elsewhere(solved);
       solved_elsewhere_.clear();
@@ -371,6 +372,7 @@ class Worker final : public WorkerFigures {
     // Each path keeps its arrays for the next class; a large class gives the other path's
     // back, so that the thread holds one path's largest at a time, not both.
     if (total >= kReleaseOtherPathAbove) on_bits ? search_.release() : bit_search_.release();
+    path_ = on_bits ? ClassPath::Bits : numbering_.parts().empty() ? ClassPath::Explicit : ClassPath::Parts;
     if (on_bits) {
       solve_on_bits(states, cars, trucks, weight);
       return states;
@@ -716,6 +718,7 @@ class Worker final : public WorkerFigures {
   std::array<std::vector<std::uint8_t>, kMaxN> masks_;    // [column]: their masks in that column
   const std::vector<Reached>* class_ = nullptr;  // the current class's combinations, ascending
   std::uint64_t class_states_ = 0;           // the current class's states
+  ClassPath path_ = ClassPath::Explicit;     // the path of the class solved last
   std::array<int, kMaxN> column_group_{};  // the kind sequences of the columns chosen so far
   ClassNumbering<Numbering> numbering_{t_, rows_};  // the current class's states
   ClassBitSearch<Numbering> bit_search_;  // for classes of at least options_.bit_search_above states

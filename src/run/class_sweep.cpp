@@ -144,7 +144,7 @@ Words encode_item(const ItemFigures& f) {
   w.push_back(f.drawn_from);
   w.push_back(f.class_draws.size());
   for (const ClassDraw& d : f.class_draws)
-    w.insert(w.end(), {d.configurations, d.times, word_of_double(d.cpu_seconds)});
+    w.insert(w.end(), {d.configurations, d.times, word_of_double(d.cpu_seconds), static_cast<std::uint64_t>(d.path)});
   w.push_back(word_of_double(f.draw_search_seconds));
   return w;
 }
@@ -181,6 +181,9 @@ ItemFigures decode_item(const Words& words) {
     d.configurations = r.next();
     d.times = r.next();
     d.cpu_seconds = r.next_double();
+    const std::uint64_t path = r.next();
+    if (path >= kClassPaths) throw std::runtime_error("an item's figures name no class path " + std::to_string(path));
+    d.path = static_cast<ClassPath>(path);
   }
   f.draw_search_seconds = r.next_double();
   if (!r.at_end()) throw std::runtime_error("an item's figures run on past their end");
@@ -383,7 +386,7 @@ class ClassSweepJob {
       } else {
         std::uint64_t configurations = 0;
         for (const VehicleTally& tally : figures.delta.tallies) configurations += tally.domain;
-        item_costs_.push_back({item, configurations, figures.cpu_seconds});
+        item_costs_.push_back(cost_of_whole_item(item, figures.cpu_seconds, configurations));
       }
     }
   }

@@ -337,6 +337,21 @@ std::string estimate_report(const RunSettings& s, const Estimate& e) {
     }
     out << "\n";
   }
+  // What the items' projected CPU is spent on, by the drawn items' own split.
+  double items_cpu = 0;
+  for (const double part : projection.parts) items_cpu += part;
+  if (items_cpu > 0) {
+    static constexpr std::array<const char*, kCostParts> kPartNames = {
+        "items solved whole", "column searches of the items solved by drawn classes", "classes state by state",
+        "classes in parts", "classes on bit sets", "symbolic classes"};
+    out << "projected CPU of the items by part:";
+    for (int p = 0; p < kCostParts; ++p) {
+      std::snprintf(text, sizeof text, "%s %s %.1f%%", p == 0 ? "" : ",", kPartNames[static_cast<std::size_t>(p)],
+                    100 * projection.parts[static_cast<std::size_t>(p)] / items_cpu);
+      out << text;
+    }
+    out << "\n";
+  }
   // Where the projection and its spread come from.
   const auto half_width = [](double variance) { return 1.96 * std::sqrt(std::max(0.0, variance)); };
   std::snprintf(text, sizeof text,

@@ -107,6 +107,7 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
     share.drawn = s.drawn.size();
     const bool by_size = h > 0;
     double sum_t = 0, sum_x = 0, within = 0;
+    CostParts sum_parts{};
     std::vector<double> t;
     for (std::size_t k = 0; k < s.drawn.size(); ++k) {
       const auto found = cost_of.find(s.drawn[k]);
@@ -114,6 +115,7 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
       t.push_back(found->second->cpu_seconds);
       within += found->second->within_variance;
       sum_t += found->second->cpu_seconds;
+      for (int p = 0; p < kCostParts; ++p) sum_parts[static_cast<std::size_t>(p)] += found->second->parts[static_cast<std::size_t>(p)];
       sum_x += static_cast<double>(s.drawn_sizes[k]);
     }
     const auto n = static_cast<double>(t.size());
@@ -129,6 +131,12 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
     total += fit.predicted;
     const double scale = by_size ? (sum_x > 0 ? s.size_sum / sum_x : 0) : items / n;
     share.cpu = expansion * fit.predicted;
+    // The stratum's projection is its drawn items' CPU scaled up, each part alike.
+    for (int p = 0; p < kCostParts; ++p) {
+      const auto up = static_cast<std::size_t>(p);
+      share.parts[up] = expansion * scale * sum_parts[up];
+      projection.parts[up] += share.parts[up];
+    }
     share.variance.items = expansion * expansion * items * items * (1 - n / items) * fit.residual_s2 / n;
     share.variance.classes = expansion * expansion * scale * scale * within;
     projection.variance.items += share.variance.items;
@@ -171,11 +179,23 @@ ItemCost cost_of_drawn_classes(std::uint64_t item, double item_cpu, std::uint64_
   const auto x = static_cast<double>(configurations);
   const double mean = sum / times;
   const double s2 = times > 1 ? std::max(0.0, squares - times * mean * mean) / (times - 1) : 0;
-  return {.item = item,
-          .configurations = configurations,
-          .cpu_seconds = std::max(0.0, item_cpu - drawn_cpu) + x * mean,
-          .within_variance = x * x * s2 / times,
-          .classes_drawn = static_cast<std::uint64_t>(times)};
+  ItemCost cost{.item = item,
+                .configurations = configurations,
+                .cpu_seconds = std::max(0.0, item_cpu - drawn_cpu) + x * mean,
+                .within_variance = x * x * s2 / times,
+                .classes_drawn = static_cast<std::uint64_t>(times)};
+  // x * mean, split by the draws' paths.
+  cost.parts[static_cast<std::size_t>(CostPart::ItemSearch)] = std::max(0.0, item_cpu - drawn_cpu);
+  for (const ClassDraw& d : draws)
+    cost.parts[static_cast<std::size_t>(CostPart::ExplicitClasses) + static_cast<std::size_t>(d.path)] +=
+        x * static_cast<double>(d.times) * (d.cpu_seconds / static_cast<double>(d.configurations)) / times;
+  return cost;
+}
+
+ItemCost cost_of_whole_item(std::uint64_t item, double cpu_seconds, std::uint64_t configurations) {
+  ItemCost cost{.item = item, .configurations = configurations, .cpu_seconds = cpu_seconds};
+  cost.parts[static_cast<std::size_t>(CostPart::WholeItems)] = cpu_seconds;
+  return cost;
 }
 
 std::uint64_t prime_at_least(std::uint64_t k) {

@@ -19,6 +19,7 @@
 //     + N² (1 − m/N) S² / m                             the first phase's draw of items,
 // S² being the first phase's variance of item costs (the predictions R_h x_i spread about
 // their mean, plus each stratum's residual s²(d)_h). The interval is T ± 1.96 √V.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -26,16 +27,26 @@
 
 namespace rushhour::run {
 
+// What an item's CPU is spent on: a whole item; an item solved by drawn classes, its own work
+// (the column search) and its classes by path (ClassPath's order).
+enum class CostPart : std::uint8_t { WholeItems, ItemSearch, ExplicitClasses, PartsClasses, BitsClasses, SymbolicClasses };
+constexpr int kCostParts = 2 + kClassPaths;
+using CostParts = std::array<double, kCostParts>;
+
 // One solved item of the sample: its number, its configurations and the CPU of solving it;
 // or, for an item of which only some classes were drawn and solved, that CPU estimated from
-// them, with the variance of that estimate.
+// them, with the variance of that estimate. `parts` splits cpu_seconds (they add up to it).
 struct ItemCost {
   std::uint64_t item = 0;
   std::uint64_t configurations = 0;
   double cpu_seconds = 0;
   double within_variance = 0;
   std::uint64_t classes_drawn = 0;  // 0: the whole item solved
+  CostParts parts{};
 };
+
+// The cost of an item solved whole.
+ItemCost cost_of_whole_item(std::uint64_t item, double cpu_seconds, std::uint64_t configurations);
 
 // The cost of an item of which only some classes were drawn and solved (Hansen-Hurwitz: k
 // draws with replacement, class c drawn with probability x_c / x, x the item's
@@ -81,12 +92,14 @@ struct StratumProjection {
   std::uint64_t drawn = 0;
   double cpu = 0;              // seconds
   CpuVariance variance;        // its items' and classes' parts
+  CostParts parts{};           // cpu split as the items' costs are (seconds)
 };
 
 struct CpuProjection {
   double cpu = 0;       // seconds
   double interval = 0;  // the 95 % interval's half-width, seconds
   CpuVariance variance;
+  CostParts parts{};    // cpu split as the items' costs are (seconds)
   std::vector<StratumProjection> strata;  // each one's share, scaled to the job
   double low() const { return cpu > interval ? cpu - interval : 0; }
   double high() const { return cpu + interval; }

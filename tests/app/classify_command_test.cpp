@@ -243,6 +243,15 @@ TEST(ClassifyCommand, EstimateProjectsTheJobFromAStratifiedSample) {
       EXPECT_EQ(match[1].str() + " " + match[2].str(), first_draw) << "the same seed, the same items";
     }
     EXPECT_NE(run.out.find("memory per process about "), std::string::npos) << run.out;
+    // No item holds 2^28 configurations here: every one drawn is solved whole.
+    std::smatch parts;
+    ASSERT_TRUE(std::regex_search(run.out, parts, std::regex("projected CPU of the items by part: items solved whole ([0-9.]+)%, "
+                                                                "column searches of the items solved by drawn classes ([0-9.]+)%, "
+                                                                "classes state by state ([0-9.]+)%, classes in parts ([0-9.]+)%, "
+                                                                "classes on bit sets ([0-9.]+)%, symbolic classes ([0-9.]+)%\n")))
+        << run.out;
+    EXPECT_EQ(parts[1].str(), "100.0") << run.out;
+    for (int p = 2; p <= 6; ++p) EXPECT_EQ(parts[static_cast<std::size_t>(p)].str(), "0.0") << run.out;
     EXPECT_EQ(run.out.find("index  configurations"), std::string::npos) << "no classification: " << run.out;
   }
 }

@@ -4,6 +4,7 @@
 // domain, within vehicle limits.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <numeric>
 #include <vector>
 
@@ -98,6 +99,37 @@ TEST(ItemSizes, ClassesDrawnFromHeavyItems) {
       EXPECT_EQ(repeated.class_draws[k].configurations, figures.class_draws[k].configurations) << item;
   }
   EXPECT_GT(drawn_items, 10);
+}
+
+// Each drawn class names the path it was solved on: state by state or in parts by default; on
+// bit sets where every class unsplit goes there.
+TEST(ItemSizes, ClassesDrawnNameTheirPath) {
+  const Rules rules(5);
+  for (const bool on_bits : {false, true}) {
+    ClassEngineOptions options;
+    options.draw_classes_above = 5000;
+    options.classes_drawn = 3;
+    if (on_bits) {
+      options.bit_search_above = 0;
+      options.split_classes = false;
+    }
+    const ClassItems items(rules, options);
+    std::vector<std::uint64_t> all(items.count());
+    std::iota(all.begin(), all.end(), std::uint64_t{0});
+    const std::unique_ptr<ItemSolver> solver = items.solver();
+    std::array<int, kClassPaths> seen{};
+    for (const std::uint64_t item : all)
+      for (const ClassDraw& d : solver->solve(item).class_draws) ++seen[static_cast<std::size_t>(d.path)];
+    EXPECT_EQ(seen[static_cast<std::size_t>(ClassPath::Symbolic)], 0);
+    if (on_bits) {
+      EXPECT_GT(seen[static_cast<std::size_t>(ClassPath::Bits)], 10);
+      EXPECT_EQ(seen[static_cast<std::size_t>(ClassPath::Explicit)] + seen[static_cast<std::size_t>(ClassPath::Parts)], 0);
+    } else {
+      EXPECT_GT(seen[static_cast<std::size_t>(ClassPath::Explicit)], 0);
+      EXPECT_GT(seen[static_cast<std::size_t>(ClassPath::Parts)], 0);
+      EXPECT_EQ(seen[static_cast<std::size_t>(ClassPath::Bits)], 0);
+    }
+  }
 }
 
 }  // namespace

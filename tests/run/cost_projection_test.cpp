@@ -78,6 +78,37 @@ TEST(ProjectCpu, CostsProportionalToSizeAreProjectedExactly) {
   EXPECT_NEAR(projection.interval, 0, 1e-9);
 }
 
+// The parts of a projection: each drawn class's share goes to its path, an item solved whole
+// to its own part, and the parts add up to the projection, stratum by stratum.
+TEST(ProjectCpu, PartsFollowTheDrawnClassesPaths) {
+  // 1000 configurations, 10 s: 6 s of its own; classes of 100 (1 s, bits, drawn twice) and
+  // 400 (3 s, symbolic, once): 1000 · (2 · 0.01 + 0.0075) / 3 = 9.1666… s, 6.6666… of it bits.
+  const ItemCost c = cost_of_drawn_classes(7, 10.0, 1000, {{100, 2, 1.0, ClassPath::Bits}, {400, 1, 3.0, ClassPath::Symbolic}});
+  EXPECT_NEAR(c.parts[static_cast<std::size_t>(CostPart::ItemSearch)], 6.0, 1e-12);
+  EXPECT_NEAR(c.parts[static_cast<std::size_t>(CostPart::BitsClasses)], 20.0 / 3, 1e-12);
+  EXPECT_NEAR(c.parts[static_cast<std::size_t>(CostPart::SymbolicClasses)], 2.5, 1e-12);
+  EXPECT_EQ(c.parts[static_cast<std::size_t>(CostPart::ExplicitClasses)], 0);
+  const ItemCost whole = cost_of_whole_item(3, 0.75, 50);
+  EXPECT_EQ(whole.parts[static_cast<std::size_t>(CostPart::WholeItems)], 0.75);
+  StratifiedSample s;
+  s.population = 8;
+  s.measured = 8;
+  s.strata.resize(3);
+  s.strata[1] = {.items = 4, .size_sum = 200, .size_squares = 1e4, .drawn = {3}, .drawn_sizes = {50}};
+  s.strata[2] = {.items = 4, .size_sum = 4000, .size_squares = 4e6, .drawn = {7}, .drawn_sizes = {1000}};
+  const CpuProjection p = project_cpu(s, {whole, c});
+  EXPECT_NEAR(p.parts[static_cast<std::size_t>(CostPart::WholeItems)], 0.75 * 4, 1e-9);
+  EXPECT_NEAR(p.parts[static_cast<std::size_t>(CostPart::BitsClasses)], 4 * 20.0 / 3, 1e-9);
+  double sum = 0;
+  for (const double part : p.parts) sum += part;
+  EXPECT_NEAR(sum, p.cpu, 1e-9);
+  for (const StratumProjection& stratum : p.strata) {
+    double stratum_sum = 0;
+    for (const double part : stratum.parts) stratum_sum += part;
+    EXPECT_NEAR(stratum_sum, stratum.cpu, 1e-9);
+  }
+}
+
 // Every item of every stratum solved: the projection is the sum of the costs, with no interval.
 TEST(ProjectCpu, AWholeSampleHasNoSpread) {
   std::vector<std::uint64_t> items(100), sizes(100);
@@ -155,6 +186,10 @@ TEST(CostOfDrawnClasses, ByHand) {
   s.strata[1] = {.items = 4, .size_sum = 4000, .size_squares = 4e6, .drawn = {7}, .drawn_sizes = {1000}};
   const CpuProjection p = project_cpu(s, {c});
   EXPECT_NEAR(p.cpu, 84.0, 1e-9);
+  // Its parts: the item's own 6 s and its classes' 15 s, each scaled by 4 alike.
+  EXPECT_NEAR(p.parts[static_cast<std::size_t>(CostPart::ItemSearch)], 24.0, 1e-9);
+  EXPECT_NEAR(p.parts[static_cast<std::size_t>(CostPart::ExplicitClasses)], 60.0, 1e-9);
+  EXPECT_EQ(p.parts[static_cast<std::size_t>(CostPart::WholeItems)], 0);
   EXPECT_NEAR(p.interval, 1.96 * std::sqrt(16 * c.within_variance), 1e-9);
   EXPECT_NEAR(p.variance.classes, 16 * c.within_variance, 1e-9);
   EXPECT_EQ(p.variance.items, 0);
