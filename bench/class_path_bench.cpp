@@ -1,6 +1,7 @@
 // The class engine's two paths on the classes of one work item: explicit, or the BDD engine
 // restricted to each class of more than THRESHOLD states (run/symbolic_class.hpp), or sets of
-// states as bits for each class of at least THRESHOLD states (explicit/class_bit_search.hpp). Prints the
+// states as bits (explicit/class_bit_search.hpp) for each class of at least THRESHOLD states,
+// or with THRESHOLD auto for the classes --bit-search-above auto takes. Prints the
 // classes solved by size on each path with their CPU seconds, the process's CPU and peak RSS.
 //   build/class_path_bench SIZE METRIC ROWS PATH THRESHOLD [MAX_CARS MAX_TRUCKS]
 // ROWS: the kind sequence of every row, top first, comma-separated: "-" empty, else c (car)
@@ -21,6 +22,7 @@
 #include "encoding/line_partition.hpp"
 #include "explicit/class_engine.hpp"
 #include "run/class_sweep.hpp"
+#include "run/settings.hpp"
 #include "run/symbolic_class.hpp"
 #include "util/process.hpp"
 
@@ -85,9 +87,10 @@ int run_bench(int argc, char** argv) {
       argc == 8 ? VehicleLimits{static_cast<int>(number_argument(argv[6], "MAX_CARS")),
                                 static_cast<int>(number_argument(argv[7], "MAX_TRUCKS")), -1}
                 : VehicleLimits{};
-  const auto threshold = static_cast<std::uint64_t>(number_argument(argv[5], "THRESHOLD"));
-  const Rules rules(n, -1, parse_metric(argv[2]), limits);
+  const std::string threshold_text = argv[5];
   const std::string path = argv[4];
+  const auto threshold = path == "bits" ? std::uint64_t{0} : static_cast<std::uint64_t>(number_argument(argv[5], "THRESHOLD"));
+  const Rules rules(n, -1, parse_metric(argv[2]), limits);
   const std::uint64_t item = item_of(n, argv[3]);
 
   ClassEngineOptions options;
@@ -100,7 +103,9 @@ int run_bench(int argc, char** argv) {
         path == "symbolic" ? run::ComponentCount::ByClosures : run::ComponentCount::Explicit);
     options.solver_above = threshold;
   } else if (path == "bits") {
-    options.bit_search_above = threshold;
+    const run::BitSearchRule rule = run::parse_bit_search_above(threshold_text);
+    options.bit_search_above = rule.states;
+    options.bit_search_per_combination = rule.per_combination;
   } else if (path != "explicit") {
     throw InputError("PATH '" + path + "' is not explicit, symbolic, symbolic-explicit-components or bits");
   }
