@@ -117,8 +117,11 @@ struct ClassEngineOptions {
   // CPU, on those of fewer than 24 up to 3 times more (perf-log §48). Not with on_clusters.
   std::uint64_t bit_search_above = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t bit_search_per_combination = 0;
-  // The second path for large classes: a class of more than solver_above states, or one above
-  // the memory bound, is solved by class_solver when it is set (else its item is refused).
+  // The second path for large classes: a class of more than solver_above states that the bit
+  // sets do not take, or one above the memory bound, is solved by class_solver when it is set
+  // (else its item is refused). The bit sets take a dense class at any size the memory bound
+  // holds: on the 7x7 projection's classes above 2^22 states they cost about a third of the
+  // symbolic path (perf-log §49).
   // The worker that meets such a class waits for it; the other workers go on.
   ClassSolver class_solver;
   std::uint64_t solver_above = std::numeric_limits<std::uint64_t>::max();

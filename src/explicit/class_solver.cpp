@@ -261,9 +261,17 @@ class Worker final : public WorkerFigures {
     }
   }
 
-  // Whether a class of this many states goes to the class solver.
+  // Whether the current class (of this many states) goes to the class solver.
   bool for_solver(std::uint64_t states) const {
-    return options_.class_solver && (states > bounds_.class_states || states > options_.solver_above);
+    return options_.class_solver && (states > bounds_.class_states ||
+                                     (states > options_.solver_above && !dense_for_bits(states, class_->size())));
+  }
+
+  // Whether a class of `states` states in `combinations` row combinations is dense enough for
+  // the bit sets (ClassEngineOptions::bit_search_above), unless it falls into parts.
+  bool dense_for_bits(std::uint64_t states, std::uint64_t combinations) const {
+    return states >= options_.bit_search_above && states >= options_.bit_search_per_combination * combinations &&
+           !options_.on_clusters;
   }
 
   // The current class by the class solver, kept in solved_elsewhere_ until the item is known
@@ -366,9 +374,7 @@ class Worker final : public WorkerFigures {
     else if (numbering_.split())
       take_rest(total);
 
-    const bool on_bits = total >= options_.bit_search_above &&
-                         total >= options_.bit_search_per_combination * numbering_.entry_count() &&
-                         numbering_.parts().empty() && !options_.on_clusters;
+    const bool on_bits = dense_for_bits(total, numbering_.entry_count()) && numbering_.parts().empty();
     // Each path keeps its arrays for the next class; a large class gives the other path's
     // back, so that the thread holds one path's largest at a time, not both.
     if (total >= kReleaseOtherPathAbove) on_bits ? search_.release() : bit_search_.release();

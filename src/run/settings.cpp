@@ -140,9 +140,10 @@ const std::vector<OptionRow>& option_table() {
          kSymbolic | kClasses, "jobs under an MPI launcher (engine classes, engine bdd with --partition)",
          at_least(5.0, "--rank-timeout must be >= 5 (seconds)")},
         {engine, "symbolic-above", with_default<std::string>("auto"),
-         "class sweeps: solve a class of more than K states with the BDD engine restricted to it: "
-         "K, bound (only classes above the memory bound, which always go there) or auto (4194304 "
-         "from 7x7 on, the threshold measured cheapest; bound up to 6x6; docs/class-engine.md)",
+         "class sweeps: solve a class of more than K states with the BDD engine restricted to it, "
+         "unless --bit-search-above takes it: K, bound (only classes above the memory bound, which "
+         "always go there) or auto (4194304 from 7x7 on, the threshold measured cheapest; bound up "
+         "to 6x6; docs/class-engine.md)",
          kSymbolic | kClasses, kClassSweeps},
         {engine, "bit-search-above", with_default<std::string>("auto"),
          "class sweeps: search a class of at least K states on sets of states as bits rather "

@@ -89,6 +89,26 @@ TEST(SymbolicClasses, ComponentsCountedExplicitly) {
                         run::ComponentCount::Explicit);
 }
 
+// A class the bit sets take stays off the symbolic path whatever its size (below the memory
+// bound): with every class dense enough, none goes there; with a density asked of them, the
+// sparse ones above the threshold still do. Every figure is the explicit engine's.
+TEST(SymbolicClasses, ClassesTheBitSetsTakeStayOffIt) {
+  const Rules rules(5, -1, Metric::Step, {.max_cars = 4, .max_trucks = 2});
+  for (const std::uint64_t per_combination : {std::uint64_t{0}, std::uint64_t{3}}) {
+    ClassEngineOptions options = with_solver(rules);
+    options.solver_above = 12;
+    options.bit_search_above = 0;
+    options.bit_search_per_combination = per_combination;
+    options.measure_class_sizes = true;
+    const ClassCensus census = classify_by_classes(rules, options);
+    EXPECT_TRUE(census.complete);
+    EXPECT_GT(states_of(census.class_sizes), 0u);
+    if (per_combination == 0) EXPECT_EQ(states_of(census.solver_class_sizes), 0u);
+    else EXPECT_GT(states_of(census.solver_class_sizes), 0u);
+    expect_same_figures(census.classification(), explicit_figures(rules), {.samples = true});
+  }
+}
+
 // Both metrics, the mirror on (5x5's middle exit row): the mirror pairs solved symbolically
 // count twice and give their images' samples.
 TEST(SymbolicClasses, ClassesAboveTheMemoryBoundAreSolvedThere) {
