@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The 7x7 projection (results/7x7/projection.md): `classify --estimate` of the full 7x7 job,
-# both metrics, the default rule for large classes (symbolic above 2^22 states), on two
-# threads: items sized without solving them, stratified by size, ITEMS items drawn by size
-# (those above 2^28 configurations by four of their classes), each projection with its 95 %
-# interval. Only the time lines of /usr/bin/time -v that matter are kept.
+# both metrics, the default rules for large classes (dense ones on bit sets, sparse ones above
+# 2^22 states symbolic), on two threads: items sized without solving them, stratified by size,
+# ITEMS items drawn by size (those above 2^28 configurations by four of their classes), each
+# projection with its 95 % interval. Only the time lines of /usr/bin/time -v that matter are kept.
 # Usage: results/7x7/projection_7x7.sh [BINARY] [SEED] [ITEMS]
 set -euo pipefail
 binary="${1:-build/rushhour}"

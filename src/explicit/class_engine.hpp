@@ -79,6 +79,7 @@ struct ClassDraw {
   std::uint64_t times = 0;
   double cpu_seconds = 0;
   ClassPath path = ClassPath::Explicit;
+  friend bool operator==(const ClassDraw&, const ClassDraw&) = default;
 };
 
 // What one work item adds to a sweep.
