@@ -103,7 +103,8 @@ int run_bench(int argc, char** argv) {
         path == "symbolic" ? run::ComponentCount::ByClosures : run::ComponentCount::Explicit);
     options.solver_above = threshold;
   } else if (path == "bits") {
-    const run::BitSearchRule rule = run::parse_bit_search_above(threshold_text);
+    const run::BitSearchRule rule =
+        run::parse_bit_search_above(threshold_text).value_or(run::automatic_bit_search(rules.metric()));
     options.bit_search_above = rule.states;
     options.bit_search_per_combination = rule.per_combination;
   } else if (path != "explicit") {

@@ -148,8 +148,8 @@ const std::vector<OptionRow>& option_table() {
         {engine, "bit-search-above", with_default<std::string>("auto"),
          "class sweeps: search a class of at least K states on sets of states as bits rather "
          "than state by state: K, never or auto (classes of 16384 states or more whose row "
-         "combinations hold 32 or more on average, where it was measured faster; "
-         "docs/class-engine.md)",
+         "combinations hold on average 32 or more under steps, 64 or more under moves, where it "
+         "was measured faster; docs/class-engine.md)",
          kSymbolic | kClasses, kClassSweeps},
         {engine, "clusters", with_default<std::string>(""),
          "write the puzzle database FILE.h5, a record per cluster (hardest configuration, highest "
@@ -395,10 +395,14 @@ std::uint64_t state_count(const std::string& text, const std::string& option, co
 
 }  // namespace
 
-BitSearchRule parse_bit_search_above(const std::string& text) {
-  if (text == "auto") return kBitSearchAuto;
-  if (text == "never") return {};
-  return {state_count(text, "--bit-search-above", "auto, never"), 0};
+BitSearchRule automatic_bit_search(Metric metric) {
+  return {std::uint64_t{1} << 14, metric == Metric::Move ? std::uint64_t{64} : std::uint64_t{32}};
+}
+
+std::optional<BitSearchRule> parse_bit_search_above(const std::string& text) {
+  if (text == "auto") return std::nullopt;
+  if (text == "never") return BitSearchRule{};
+  return BitSearchRule{state_count(text, "--bit-search-above", "auto, never"), 0};
 }
 
 std::optional<std::uint64_t> parse_symbolic_above(const std::string& text) {
@@ -525,8 +529,9 @@ ClassEngineOptions ClassSweepSettings::engine_options(const CommonSettings& comm
     options.class_draw_seed = estimate_seed;
   }
   options.solver_above = symbolic_above.value_or(automatic_symbolic_above(common.rules.size()));
-  options.bit_search_above = bit_search.states;
-  options.bit_search_per_combination = bit_search.per_combination;
+  const BitSearchRule bits = bit_search.value_or(automatic_bit_search(common.rules.metric()));
+  options.bit_search_above = bits.states;
+  options.bit_search_per_combination = bits.per_combination;
   options.cluster_min_index = cluster_min_index;
   options.minimal_clusters = cluster_minimal;
   options.minimal_rule = minimal_rule;

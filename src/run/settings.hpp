@@ -101,15 +101,17 @@ struct BitSearchRule {
   std::uint64_t per_combination = 0;
   friend bool operator==(const BitSearchRule&, const BitSearchRule&) = default;
 };
-// auto: classes of 2^14 states or more whose row combinations hold 32 states or more on
-// average. On the 7x7 projection's classes of 2^14 states and more the bit sets took 0.39-0.9
-// of the state-by-state search's CPU from 32 states a combination on, 1.3-3.1 times it below
-// 24 (perf-log §48). A 6x6 combination holds 3.3 states on average.
-inline constexpr BitSearchRule kBitSearchAuto{std::uint64_t{1} << 14, 32};
+// auto: classes of 2^14 states or more whose row combinations hold on average 32 states or
+// more under steps, 64 or more under moves. On the 7x7 projection's classes of 2^14 states and
+// more the bit sets took 0.30-0.79 of the state-by-state search's CPU under steps from 32
+// states a combination on and 0.99-2.7 times it below; under moves (more slides a row
+// combination to table) 0.63-1.01 from 48 on and 1.2-3.4 times it below (perf-log §48, §51).
+// A 6x6 combination holds 3.3 states on average.
+BitSearchRule automatic_bit_search(Metric metric);
 
-// "auto" (kBitSearchAuto), "never" or a number of states K (every class of at least K).
-// Throws InputError.
-BitSearchRule parse_bit_search_above(const std::string& text);
+// "auto" (nullopt: automatic_bit_search), "never" or a number of states K (every class of at
+// least K). Throws InputError.
+std::optional<BitSearchRule> parse_bit_search_above(const std::string& text);
 
 // A class sweep: the classes engine, or the dominance figures of the bdd engine.
 
@@ -128,7 +130,7 @@ struct ClassSweepSettings {
   // --symbolic-above: classes of more states go to the symbolic path (run/symbolic_class.hpp);
   // so do classes above the memory bound, whatever it says. nullopt: auto, by board size.
   std::optional<std::uint64_t> symbolic_above;
-  BitSearchRule bit_search = kBitSearchAuto;  // --bit-search-above
+  std::optional<BitSearchRule> bit_search;  // --bit-search-above (unset: auto)
   // The puzzle database (storage/cluster_database.hpp): empty = none.
   std::filesystem::path clusters{};
   std::filesystem::path clusters_text{};

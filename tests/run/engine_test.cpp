@@ -96,7 +96,7 @@ Classification run_engine(const EngineVariant& variant, const Rules& rules) {
   settings.symbolic.encoding = variant.encoding;
   settings.symbolic.dominance_by_classes = variant.dominance_by_classes;
   if (variant.symbolic_classes) settings.sweep.symbolic_above = symbolic_threshold(rules);
-  if (variant.bit_search) settings.sweep.bit_search = {0, 0};
+  if (variant.bit_search) settings.sweep.bit_search = run::BitSearchRule{0, 0};
   // 4x4 runs in a tiny node table so that garbage collection and table growth happen all the
   // time; larger boards would take minutes that way.
   if (rules.size() == 4) settings.symbolic.bdd = test_support::tiny_table();

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board/errors.hpp"
@@ -80,6 +83,23 @@ TEST(Settings, AnMpiLaunchIsTakenFromTheEnvironment) {
   // What one process can do and a launch cannot is refused only under a launch.
   EXPECT_NO_THROW(settings_of({"--size", "4"}, run::Environment{}));
   EXPECT_THROW(settings_of({"--size", "4"}, run::Environment{.mpi_launcher = true}), InputError);
+}
+
+// --bit-search-above auto asks twice the states a row combination under moves: a move's row
+// slides are more to table. A number takes every class of that many states, whatever the metric.
+TEST(Settings, TheBitSetsAutoRuleFollowsTheMetric) {
+  run::ClassSweepSettings sweep;  // bit_search unset: auto
+  const auto rule = [&](Metric metric) {
+    const ClassEngineOptions options = sweep.engine_options(run::CommonSettings{.rules = Rules(7, -1, metric)});
+    return std::pair{options.bit_search_above, options.bit_search_per_combination};
+  };
+  EXPECT_EQ(rule(Metric::Step), (std::pair<std::uint64_t, std::uint64_t>{16384, 32}));
+  EXPECT_EQ(rule(Metric::Move), (std::pair<std::uint64_t, std::uint64_t>{16384, 64}));
+  EXPECT_EQ(run::parse_bit_search_above("auto"), std::nullopt);
+  sweep.bit_search = run::parse_bit_search_above("1000");
+  EXPECT_EQ(rule(Metric::Move), (std::pair<std::uint64_t, std::uint64_t>{1000, 0}));
+  sweep.bit_search = run::parse_bit_search_above("never");
+  EXPECT_EQ(rule(Metric::Step).first, std::numeric_limits<std::uint64_t>::max());
 }
 
 }  // namespace
