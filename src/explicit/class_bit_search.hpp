@@ -531,6 +531,18 @@ class ClassBitSearch {
                   }
                   if (to_w - low_bits(to_o, to_w) > 0) tuple.x_const |= (to >> low_bits(to_o, to_w)) << high_shift(to_o);
                 }
+                // A tuple that reads and writes the same words by the same shift as one before
+                // joins its mask (about half do: digits of a swept column that keep their value).
+                const std::size_t last = tuples_.size() - 1;
+                for (std::size_t u = last; u-- > std::max<std::size_t>(slide.first_tuple, last >= 16 ? last - 16 : 0);) {
+                  Tuple& other = tuples_[u];
+                  if (other.word_mask == tuple.word_mask && other.word_value == tuple.word_value &&
+                      other.x_const == tuple.x_const && other.in_shift == tuple.in_shift) {
+                    other.in_mask |= tuple.in_mask;
+                    tuples_.pop_back();
+                    break;
+                  }
+                }
               });
               slide.end_tuple = static_cast<std::uint32_t>(tuples_.size());
             }
