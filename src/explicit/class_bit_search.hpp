@@ -534,7 +534,8 @@ class ClassBitSearch {
                 // A tuple that reads and writes the same words by the same shift as one before
                 // joins its mask (about half do: digits of a swept column that keep their value).
                 const std::size_t last = tuples_.size() - 1;
-                for (std::size_t u = last; u-- > std::max<std::size_t>(slide.first_tuple, last >= 16 ? last - 16 : 0);) {
+                const std::size_t first = std::max<std::size_t>(slide.first_tuple, last - std::min<std::size_t>(last, 16));
+                for (std::size_t u = last; u-- > first;) {  // the latest first
                   Tuple& other = tuples_[u];
                   if (other.word_mask == tuple.word_mask && other.word_value == tuple.word_value &&
                       other.x_const == tuple.x_const && other.in_shift == tuple.in_shift) {

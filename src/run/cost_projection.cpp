@@ -168,11 +168,13 @@ CpuProjection project_cpu(const StratifiedSample& sample, const std::vector<Item
 ItemCost cost_of_drawn_classes(std::uint64_t item, double item_cpu, std::uint64_t configurations,
                                const std::vector<ClassDraw>& draws) {
   double drawn_cpu = 0, times = 0, sum = 0, squares = 0;
+  std::array<double, kClassPaths> sum_by_path{};  // sum, split by the draws' paths
   for (const ClassDraw& d : draws) {
     drawn_cpu += d.cpu_seconds;
     const double per_configuration = d.cpu_seconds / static_cast<double>(d.configurations);
     times += static_cast<double>(d.times);
     sum += static_cast<double>(d.times) * per_configuration;
+    sum_by_path[static_cast<std::size_t>(d.path)] += static_cast<double>(d.times) * per_configuration;
     squares += static_cast<double>(d.times) * per_configuration * per_configuration;
   }
   if (times == 0) throw std::logic_error("cost_of_drawn_classes: no draw");
@@ -184,11 +186,9 @@ ItemCost cost_of_drawn_classes(std::uint64_t item, double item_cpu, std::uint64_
                 .cpu_seconds = std::max(0.0, item_cpu - drawn_cpu) + x * mean,
                 .within_variance = x * x * s2 / times,
                 .classes_drawn = static_cast<std::uint64_t>(times)};
-  // x * mean, split by the draws' paths.
   cost.parts[static_cast<std::size_t>(CostPart::ItemSearch)] = std::max(0.0, item_cpu - drawn_cpu);
-  for (const ClassDraw& d : draws)
-    cost.parts[static_cast<std::size_t>(CostPart::ExplicitClasses) + static_cast<std::size_t>(d.path)] +=
-        x * static_cast<double>(d.times) * (d.cpu_seconds / static_cast<double>(d.configurations)) / times;
+  for (std::size_t p = 0; p < sum_by_path.size(); ++p)
+    cost.parts[static_cast<std::size_t>(CostPart::ExplicitClasses) + p] = x * sum_by_path[p] / times;
   return cost;
 }
 
