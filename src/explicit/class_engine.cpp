@@ -130,11 +130,12 @@ std::vector<std::uint64_t> ClassItems::items_of_fixed_rows() const {
   return items;
 }
 
-std::vector<std::uint64_t> ClassItems::item_sizes(const std::vector<std::uint64_t>& items) const {
+std::vector<std::uint64_t> ClassItems::item_sizes(const std::vector<std::uint64_t>& items, std::uint64_t* largest_class) const {
   const std::unique_ptr<WorkerFigures> worker = class_engine::make_worker(*tables_, rules_, options_, wide_);
   std::vector<std::uint64_t> sizes;
   sizes.reserve(items.size());
   for (const std::uint64_t item : items) sizes.push_back(worker->item_states(item));
+  if (largest_class) *largest_class = worker->largest_listed();
   return sizes;
 }
 

@@ -125,8 +125,10 @@ class ClassItems {
   std::vector<std::uint64_t> items_of_fixed_rows() const;
   // Each item's configurations within the vehicle limits, found without solving it (0 for an
   // item that holds no class, and for an item whose mirror item solves its classes: that one
-  // counts them twice), so that they add up to the domain's. Thread-safe.
-  std::vector<std::uint64_t> item_sizes(const std::vector<std::uint64_t>& items) const;
+  // counts them twice), so that they add up to the domain's. Thread-safe. Within vehicle
+  // limits an item is sized by listing its classes: `largest_class`, if given, receives the
+  // most states of a class listed (0 where none was).
+  std::vector<std::uint64_t> item_sizes(const std::vector<std::uint64_t>& items, std::uint64_t* largest_class = nullptr) const;
   // A solver (thread-safe to call from any thread).
   std::unique_ptr<ItemSolver> solver() const;
 

@@ -156,6 +156,7 @@ class Worker final : public WorkerFigures {
       for (const Reached& r : reached) class_states_ += r.states;
       if (drawing_ == Drawing::List) {
         listed_.push_back(static_cast<std::uint64_t>(weight) * class_states_);
+        largest_listed_ = std::max(largest_listed_, class_states_);
       } else if (drawing_ == Drawing::Solve) {
         if (const std::uint64_t times = times_drawn_[listed_at_++]; times > 0) {
             solve_drawn(cars, trucks, weight, times);

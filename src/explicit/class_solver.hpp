@@ -60,6 +60,10 @@ class WorkerFigures {
   // The cluster records found since the last call (options.on_clusters), and forgets them.
   ClusterRecords take_clusters() { return std::exchange(clusters_, {}); }
   std::uint64_t largest_class() const { return largest_solved_; }
+  // The most states of a class listed without solving it: by item_states (within vehicle
+  // limits; an item sized without its classes lists none) and by an item solved by drawn
+  // classes.
+  std::uint64_t largest_listed() const { return largest_listed_; }
   // The classes drawn from the last item (ClassEngineOptions::draw_classes_above), the item's
   // configurations and the CPU of the draw's second column search, and forgets them.
   struct ClassDraws {
@@ -170,6 +174,7 @@ class WorkerFigures {
   std::array<ClassSizeBucket, 64> sizes_{};
   std::array<ClassSizeBucket, 64> solver_sizes_{};
   std::uint64_t largest_solved_ = 0;
+  std::uint64_t largest_listed_ = 0;
   ClusterRecords clusters_;
   std::uint64_t drawn_from_ = 0;
   std::vector<ClassDraw> class_draws_;

@@ -233,6 +233,7 @@ struct Estimate {
   StratifiedSample sample;
   std::uint64_t stride = 1;
   double sizing_cpu_seconds = 0;
+  std::uint64_t largest_sized_class = 0;  // the most states of a class the sizing listed
   ClassJobResult run;
   double run_cpu_seconds = 0;  // the process's while the drawn items ran
 };
@@ -251,12 +252,14 @@ std::optional<Estimate> estimate_job(const RunSettings& s) {
   // Item k of the list to thread k mod threads: neighbouring items are alike in size.
   const auto threads = static_cast<std::size_t>(std::max(1, s.sweep.threads));
   std::vector<std::vector<std::uint64_t>> shares(threads), sizes_of_share(threads);
+  std::vector<std::uint64_t> largest_of_share(threads, 0);
   for (std::size_t k = 0; k < measured.size(); ++k) shares[k % threads].push_back(measured[k]);
   {
     std::vector<std::jthread> workers;
     for (std::size_t w = 0; w < threads; ++w)
-      workers.emplace_back([&, w] { sizes_of_share[w] = items.item_sizes(shares[w]); });
+      workers.emplace_back([&, w] { sizes_of_share[w] = items.item_sizes(shares[w], &largest_of_share[w]); });
   }
+  e.largest_sized_class = *std::max_element(largest_of_share.begin(), largest_of_share.end());
   std::vector<std::uint64_t> sizes(measured.size());
   for (std::size_t k = 0; k < measured.size(); ++k) sizes[k] = sizes_of_share[k % threads][k / threads];
   e.sizing_cpu_seconds = process_cpu_seconds() - cpu_before;
@@ -306,26 +309,36 @@ std::string estimate_report(const RunSettings& s, const Estimate& e) {
                       : "; " + std::to_string(by_classes) + " of them, above 2^" +
                             std::to_string(std::bit_width(options.draw_classes_above) - 1) + " configurations, by " +
                             std::to_string(options.classes_drawn) + " of their classes drawn by size";
+  // The sample's peak holds its largest solved class on one thread. Under vehicle limits the
+  // sizing lists every sized item's classes, and the job's largest may lie outside the sample:
+  // that one in its place, and on each further thread.
   const int threads = s.sweep.threads;
-  const std::uint64_t memory = peak_rss_bytes() + static_cast<std::uint64_t>(threads - 1) *
-                                                     e.run.census->largest_class * class_bytes_per_state();
+  const std::uint64_t solved_largest = e.run.census->largest_class;
+  const std::uint64_t largest = std::max(solved_largest, e.largest_sized_class);
+  const std::uint64_t memory =
+      peak_rss_bytes() + ((largest - solved_largest) + static_cast<std::uint64_t>(threads - 1) * largest) * class_bytes_per_state();
+  const std::string largest_text =
+      largest > solved_largest ? "the largest class the sized items hold, " + std::to_string(largest) +
+                                     " states, in place of the sample's largest (" + std::to_string(solved_largest) +
+                                     ") and on each further thread"
+                               : "plus a class of " + std::to_string(largest) + " states, its largest, on each further thread";
   const std::string measured = std::to_string(e.sample.measured);
   const std::string which = e.stride == 1 ? "all " + measured + " work items"
                                           : measured + " of " + std::to_string(e.sample.population) +
                                                 " work items (one in " + std::to_string(e.stride) + ")";
-  char text[900];
+  char text[1200];
   std::snprintf(text, sizeof text,
                 "work sample: the sizes of %s in %.2f CPU s; %llu of them solved, drawn from %llu strata of "
                 "equal configurations and the items without any: %llu configurations, %.2f CPU s solving%s\n"
                 "projected CPU: %.1f s +- %.1f (95%% interval: %.3f to %.3f CPU hours)\n"
                 "projected wall on %d thread%s: %.3f to %.3f h; memory per process about %s (the sample's peak, "
-                "plus a class of %llu states, its largest, on each further thread)\n",
+                "%s)\n",
                 which.c_str(), e.sizing_cpu_seconds, static_cast<unsigned long long>(drawn),
                 static_cast<unsigned long long>(with_states), static_cast<unsigned long long>(solved), solving,
                 drawn_classes.c_str(),
                 projection.cpu, projection.interval, projection.low() / 3600, projection.high() / 3600, threads,
                 threads == 1 ? "" : "s", projection.low() / threads / 3600, projection.high() / threads / 3600,
-                mib(memory).c_str(), static_cast<unsigned long long>(e.run.census->largest_class));
+                mib(memory).c_str(), largest_text.c_str());
   out << text;
   if (!s.sweep.minimal_counts.empty()) {
     out << "minimal clusters in the items solved:";

@@ -199,6 +199,29 @@ TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
 // on these boards), about --estimate-items of them solved, and the projection with its
 // interval. Where every item is drawn (4x4, 40 items asked) the projection is the sample's
 // own CPU and the interval 0; the same seed draws the same items.
+// Under vehicle limits the sizing lists every item's classes, so the estimate's memory counts
+// the job's largest class where its sample does not solve it: the same class as when every
+// item is drawn and solved.
+TEST(ClassifyCommand, EstimateUnderLimitsCountsTheJobsLargestClass) {
+  const auto largest = [](const std::string& out) {
+    std::smatch match;
+    if (std::regex_search(out, match, std::regex("plus a class of ([0-9]+) states, its largest, on each further thread")) ||
+        std::regex_search(out, match, std::regex("the largest class the sized items hold, ([0-9]+) states, in place of "
+                                                 "the sample's largest \\(([0-9]+)\\)")))
+      return match[1].str();
+    return std::string();
+  };
+  const std::string job = "classify --engine classes --size 5 --max-vehicles 4 --threads 2 --estimate --estimate-items ";
+  const auto every_item = run_rushhour(job + "100000");
+  const auto few_items = run_rushhour(job + "4");
+  ASSERT_EQ(every_item.status, 0) << every_item.err;
+  ASSERT_EQ(few_items.status, 0) << few_items.err;
+  EXPECT_NE(largest(every_item.out), "") << every_item.out;
+  EXPECT_EQ(largest(few_items.out), largest(every_item.out)) << few_items.out;
+  // Four items drawn (seed 1) miss the largest class: the sizing supplies it.
+  EXPECT_NE(few_items.out.find("in place of the sample's largest"), std::string::npos) << few_items.out;
+}
+
 TEST(ClassifyCommand, EstimateProjectsTheJobFromAStratifiedSample) {
   const std::regex report(
       "work sample: the sizes of (all ([0-9]+) work items|([0-9]+) of ([0-9]+) work items \\(one in ([0-9]+)\\)) in "
