@@ -195,10 +195,6 @@ TEST(ClassifyCommand, ClassesWorkSamplePrintsItsRate) {
   EXPECT_EQ(all.find("stopped early"), std::string::npos) << all;
 }
 
-// --estimate: the exact number of configurations, the sizes of the job's items (all of them
-// on these boards), about --estimate-items of them solved, and the projection with its
-// interval. Where every item is drawn (4x4, 40 items asked) the projection is the sample's
-// own CPU and the interval 0; the same seed draws the same items.
 // Under vehicle limits the sizing lists every item's classes, so the estimate's memory counts
 // the job's largest class where its sample does not solve it: the same class as when every
 // item is drawn and solved.
@@ -207,7 +203,7 @@ TEST(ClassifyCommand, EstimateUnderLimitsCountsTheJobsLargestClass) {
     std::smatch match;
     if (std::regex_search(out, match, std::regex("plus a class of ([0-9]+) states, its largest, on each further thread")) ||
         std::regex_search(out, match, std::regex("the largest class the sized items hold, ([0-9]+) states, in place of "
-                                                 "the sample's largest \\(([0-9]+)\\)")))
+                                                 "the sample's largest \\([0-9]+\\)")))
       return match[1].str();
     return std::string();
   };
@@ -222,6 +218,10 @@ TEST(ClassifyCommand, EstimateUnderLimitsCountsTheJobsLargestClass) {
   EXPECT_NE(few_items.out.find("in place of the sample's largest"), std::string::npos) << few_items.out;
 }
 
+// --estimate: the exact number of configurations, the sizes of the job's items (all of them
+// on these boards), about --estimate-items of them solved, and the projection with its
+// interval. Where every item is drawn (4x4, 40 items asked) the projection is the sample's
+// own CPU and the interval 0; the same seed draws the same items.
 TEST(ClassifyCommand, EstimateProjectsTheJobFromAStratifiedSample) {
   const std::regex report(
       "work sample: the sizes of (all ([0-9]+) work items|([0-9]+) of ([0-9]+) work items \\(one in ([0-9]+)\\)) in "
