@@ -295,6 +295,12 @@ class ClassNumbering {
   }
 
   std::size_t entry_count() const { return entries_.size(); }
+  // Gives the item's and the class's arrays back (after a heavy item).
+  void release() {
+    std::vector<std::uint32_t>().swap(slot_of_combo_);
+    std::vector<Entry<Numbering>>().swap(entries_);
+    std::vector<std::uint32_t>().swap(offsets_);
+  }
   // What a search of the whole class other than ClassSearch reads (class_bit_search.hpp).
   const std::vector<Entry<Numbering>>& entries() const { return entries_; }
   const std::vector<int>& active_columns() const { return active_columns_; }

@@ -117,6 +117,12 @@ struct ClassEngineOptions {
   // CPU, on those of fewer than 24 up to 3 times more (perf-log §48). Not with on_clusters.
   std::uint64_t bit_search_above = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t bit_search_per_combination = 0;
+  // After an item of at least this many row combinations, or one with a class of at least
+  // this many states, a thread gives its arrays back (an item that size takes a tenth of a
+  // second or more), so that the largest arrays of different items do not add up; 0: after
+  // every item.
+  std::uint64_t release_after_combos = std::uint64_t{1} << 17;
+  std::uint64_t release_after_states = std::uint64_t{1} << 18;
   // The second path for large classes: a class of more than solver_above states that the bit
   // sets do not take, or one above the memory bound, is solved by class_solver when it is set
   // (else its item is refused). The bit sets take a dense class at any size the memory bound

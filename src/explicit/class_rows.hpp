@@ -54,6 +54,8 @@ class ItemRows {
   bool own_mirror() const { return own_mirror_; }
   const std::vector<int>& active_rows() const { return active_rows_; }  // the rows holding vehicles
   const std::vector<Combo>& combos() const { return combos_; }
+  // Gives the combinations' memory back (after a heavy item).
+  void release() { std::vector<Combo>().swap(combos_); }
   const std::vector<std::uint32_t>& admitted() const { return admitted_; }  // ascending
 
  private:

@@ -31,6 +31,7 @@ constexpr std::uint64_t kBytesPerPartState = sizeof(Item) + 4 + 4;
 // Classes of at least this many states give the arrays of the path they do not take back
 // (tens of megabytes and more; a few milliseconds to allocate again).
 constexpr std::uint64_t kReleaseOtherPathAbove = std::uint64_t{1} << 20;
+
 // Per row combination of a work item: the combination, its slot, its entries in the column
 // search's levels, its Entry if kept in the class (an upper bound).
 constexpr std::uint64_t kBytesPerCombo = sizeof(Combo) + 4 + 4 * (kMaxN + 1) + 96 + 4;
@@ -76,6 +77,16 @@ class Worker final : public WorkerFigures {
       refused_.push_back(item);
       return;
     }
+    const std::uint64_t largest_before = largest_solved_;
+    largest_solved_ = 0;
+    solve_item(item, combos, own_mirror);
+    // A thread keeps its arrays from item to item, each at the size the largest item needed
+    // so far; the largest of different items then add up. After a heavy item they go back.
+    if (combos >= options_.release_after_combos || largest_solved_ >= options_.release_after_states) release_arrays();
+    largest_solved_ = std::max(largest_solved_, largest_before);
+  }
+
+  void solve_item(std::uint64_t item, std::uint64_t combos, bool own_mirror) {
     const std::uint64_t item_states = build_combos(combos);
     if (options_.draw_classes_above != 0 && (own_mirror ? 1 : 2) * item_states > options_.draw_classes_above) {
       draw_classes(item, own_mirror);
@@ -94,6 +105,17 @@ class Worker final : public WorkerFigures {
       forget_item();
       refused_.push_back(item);
     }
+  }
+
+  void release_arrays() {
+    search_.release();
+    bit_search_.release();
+    numbering_.release();
+    rows_.release();
+    for (std::vector<Reached>& r : reached_) std::vector<Reached>().swap(r);
+    for (std::vector<std::uint8_t>& m : masks_) std::vector<std::uint8_t>().swap(m);
+    std::vector<std::uint64_t>().swap(listed_);
+    std::vector<std::uint64_t>().swap(times_drawn_);
   }
 
   // Lists the current item's row combinations (rows_.combos(); the numbering sized for them)

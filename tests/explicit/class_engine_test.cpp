@@ -32,7 +32,7 @@ using test_support::explicit_figures;
 // How the sweep runs: the defaults, without the mirror, with the numbering of 7x7 and 8x8
 // (32-bit lanes), with the items of the larger classes refused (above 20 states on 4x4, 300 on
 // larger boards) and then retried, with every class searched whole (not split into parts).
-enum class Variant { Default, NoMirror, Wide, Refused, Whole };
+enum class Variant { Default, NoMirror, Wide, Refused, Whole, Released };
 
 std::string variant_name(Variant v) {
   switch (v) {
@@ -41,6 +41,7 @@ std::string variant_name(Variant v) {
     case Variant::Wide: return "wide";
     case Variant::Refused: return "refused";
     case Variant::Whole: return "whole";
+    case Variant::Released: return "released";
   }
   return "?";
 }
@@ -53,6 +54,7 @@ ClassCensus sweep(const Rules& rules, Variant variant, int threads = 2) {
   options.mirror = variant != Variant::NoMirror;
   options.wide_numbering = variant == Variant::Wide;
   options.split_classes = variant != Variant::Whole;
+  if (variant == Variant::Released) options.release_after_combos = options.release_after_states = 0;
   if (variant != Variant::Refused) return classify_by_classes(rules, options);
   options.max_class_states = rules.size() == 4 ? 20 : 300;
   std::optional<ClassSweepState> last;
@@ -94,7 +96,7 @@ std::string board_name(const ::testing::TestParamInfo<std::tuple<int, int, Metri
 INSTANTIATE_TEST_SUITE_P(
     SmallBoards, ClassEngine,
     ::testing::Combine(::testing::Values(4, 5), ::testing::Values(-1), ::testing::Values(Metric::Step, Metric::Move),
-                     ::testing::Values(Variant::NoMirror, Variant::Wide, Variant::Refused, Variant::Whole)),
+                     ::testing::Values(Variant::NoMirror, Variant::Wide, Variant::Refused, Variant::Whole, Variant::Released)),
     board_name);
 
 INSTANTIATE_TEST_SUITE_P(
