@@ -31,7 +31,6 @@ constexpr std::uint64_t kBytesPerPartState = sizeof(Item) + 4 + 4;
 // Classes of at least this many states give the arrays of the path they do not take back
 // (tens of megabytes and more; a few milliseconds to allocate again).
 constexpr std::uint64_t kReleaseOtherPathAbove = std::uint64_t{1} << 20;
-
 // Per row combination of a work item: the combination, its slot, its entries in the column
 // search's levels, its Entry if kept in the class (an upper bound).
 constexpr std::uint64_t kBytesPerCombo = sizeof(Combo) + 4 + 4 * (kMaxN + 1) + 96 + 4;
@@ -77,6 +76,7 @@ class Worker final : public WorkerFigures {
       refused_.push_back(item);
       return;
     }
+    // largest_solved_ counts this item's classes alone while it runs.
     const std::uint64_t largest_before = largest_solved_;
     largest_solved_ = 0;
     solve_item(item, combos, own_mirror);
